@@ -1,0 +1,1 @@
+"""The pipeline that turns snippets into verified outputs and bilingual pages."""

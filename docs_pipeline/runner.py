@@ -1,0 +1,102 @@
+"""Run a snippet as the one program a reader copies, and capture what it prints.
+
+All snippets run in this one interpreter (no process per snippet, torch imported once).
+Before each run the global state a snippet can touch is put back to what a fresh
+interpreter has, so the output equals `python snippet.py` — no hidden setup beyond that.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import random
+import sys
+import traceback
+import warnings
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SNIPPETS = ROOT / "snippets"
+
+# Two different global seeds: a snippet whose output depends on them prints random values
+# without seeding itself, and the determinism check names it.
+SEEDS = (1234, 98765)
+
+
+class SnippetFailed(Exception):
+    """The snippet raised, warned or wrote to stderr; the message names file and line."""
+
+
+@dataclass(frozen=True)
+class Snippet:
+    path: Path
+
+    @property
+    def name(self) -> str:
+        return self.path.relative_to(ROOT).as_posix()
+
+    @property
+    def output_path(self) -> Path:
+        return self.path.with_suffix(".out")
+
+    @property
+    def stored_output(self) -> str | None:
+        out = self.output_path
+        return out.read_text(encoding="utf-8") if out.exists() else None
+
+
+def all_snippets() -> list[Snippet]:
+    return [Snippet(p) for p in sorted(SNIPPETS.rglob("*.py"))]
+
+
+def reset_global_state(seed: int) -> None:
+    """What a new interpreter would have, then one global seed (not the snippet's own)."""
+    import numpy
+    import torch
+
+    random.seed(seed)
+    numpy.random.seed(seed)
+    torch.manual_seed(seed)
+    torch.set_printoptions(profile="default")
+    torch.set_default_dtype(torch.float32)
+    torch.set_grad_enabled(True)
+    if "torch._dynamo" in sys.modules:
+        sys.modules["torch._dynamo"].reset()
+
+
+def _where(snippet: Snippet, exc: BaseException) -> str:
+    frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename == str(snippet.path)]
+    if not frames:
+        return snippet.name
+    last = frames[-1]
+    return f"{snippet.name}:{last.lineno}: {last.line}"
+
+
+def run(snippet: Snippet, seed: int = SEEDS[0]) -> str:
+    """Execute the whole file once; return its stdout. Raise SnippetFailed on anything else."""
+    code = compile(snippet.path.read_text(encoding="utf-8"), str(snippet.path), "exec")
+    namespace = {"__name__": "__main__", "__file__": str(snippet.path)}
+    stdout, stderr = io.StringIO(), io.StringIO()
+    reset_global_state(seed)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("default")
+        try:
+            with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
+                exec(code, namespace)
+        except BaseException as exc:  # SystemExit and KeyboardInterrupt from a snippet too
+            raise SnippetFailed(
+                f"{_where(snippet, exc)}\n    raised {type(exc).__name__}: {exc}"
+            ) from exc
+    if caught:
+        shown = "\n".join(
+            f"    {w.category.__name__}: {w.message} ({Path(w.filename).name}:{w.lineno})"
+            for w in caught
+        )
+        raise SnippetFailed(
+            f"{snippet.name} emitted warnings a reader would see on stderr:\n{shown}\n"
+            "Catch them in the snippet and print them, or remove their cause."
+        )
+    if stderr.getvalue():
+        raise SnippetFailed(f"{snippet.name} wrote to stderr:\n{stderr.getvalue()}")
+    return stdout.getvalue()
