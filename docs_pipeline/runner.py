@@ -66,7 +66,7 @@ def reset_global_state(seed: int) -> None:
 
 
 def _where(snippet: Snippet, exc: BaseException) -> str:
-    frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename == str(snippet.path)]
+    frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename == snippet.name]
     if not frames:
         return snippet.name
     last = frames[-1]
@@ -75,11 +75,18 @@ def _where(snippet: Snippet, exc: BaseException) -> str:
 
 def run(snippet: Snippet, seed: int = SEEDS[0]) -> str:
     """Execute the whole file once; return its stdout. Raise SnippetFailed on anything else."""
-    code = compile(snippet.path.read_text(encoding="utf-8"), str(snippet.path), "exec")
-    namespace = {"__name__": "__main__", "__file__": str(snippet.path)}
+    return run_for_namespace(snippet, seed)[0]
+
+
+def run_for_namespace(snippet: Snippet, seed: int = SEEDS[0]) -> tuple[str, dict]:
+    """As `run`, also returning the program's globals (figures are drawn from them)."""
+    # As a reader runs it from the repository root: `python snippets/<page>/<name>.py`.
+    # Paths in messages are then relative and the same on every machine.
+    code = compile(snippet.path.read_text(encoding="utf-8"), snippet.name, "exec")
+    namespace = {"__name__": "__main__", "__file__": snippet.name}
     stdout, stderr = io.StringIO(), io.StringIO()
     reset_global_state(seed)
-    with warnings.catch_warnings(record=True) as caught:
+    with warnings.catch_warnings(record=True) as caught, contextlib.chdir(ROOT):
         warnings.simplefilter("default")
         try:
             with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
@@ -99,4 +106,4 @@ def run(snippet: Snippet, seed: int = SEEDS[0]) -> str:
         )
     if stderr.getvalue():
         raise SnippetFailed(f"{snippet.name} wrote to stderr:\n{stderr.getvalue()}")
-    return stdout.getvalue()
+    return stdout.getvalue(), namespace
