@@ -1,6 +1,10 @@
-"""Stored outputs: verify them against real runs, or rewrite them from real runs.
+"""Stored outputs and figures: verify them against real runs, or rewrite them from real runs.
 
-    python -m docs_pipeline.outputs [SNIPPET ...]   rewrite (all when none named)
+A snippet `<name>.py` has its printed output in `<name>.out` and, optionally, figures
+`<name>.<variable>.svg`: the autograd graph of that variable after the program ran.
+
+    python -m docs_pipeline.outputs [SNIPPET ...]            rewrite (all snippets when none named)
+    python -m docs_pipeline.outputs --figure SNIPPET:VARIABLE  add a figure, then rewrite
 """
 
 from __future__ import annotations
@@ -9,7 +13,8 @@ import difflib
 import sys
 from pathlib import Path
 
-from .runner import ROOT, SEEDS, Snippet, SnippetFailed, all_snippets, run
+from .graphs import render_svg
+from .runner import ROOT, SEEDS, Snippet, SnippetFailed, all_snippets, run, run_for_namespace
 
 
 def _diff(expected: str, actual: str, expected_name: str, actual_name: str) -> str:
@@ -21,9 +26,25 @@ def _diff(expected: str, actual: str, expected_name: str, actual_name: str) -> s
     return text
 
 
-def deterministic_output(snippet: Snippet) -> str:
-    """Run twice under different global seeds; the output must not depend on them."""
-    first = run(snippet, SEEDS[0])
+def figure_paths(snippet: Snippet) -> list[Path]:
+    return sorted(snippet.path.parent.glob(f"{snippet.path.stem}.*.svg"))
+
+
+def draw(snippet: Snippet, figure: Path, namespace: dict) -> str:
+    variable = figure.name[len(snippet.path.stem) + 1 : -len(".svg")]
+    if variable not in namespace:
+        raise SnippetFailed(f"{figure.relative_to(ROOT).as_posix()}: {snippet.name} defines no variable {variable!r} to draw")
+    try:
+        return render_svg(namespace[variable], variable, namespace, f"graph-{snippet.path.stem}-{variable}".replace("_", "-"))
+    except (ValueError, AttributeError) as exc:
+        raise SnippetFailed(f"{figure.relative_to(ROOT).as_posix()}: cannot draw {variable!r}: {exc}") from exc
+
+
+def deterministic_output(snippet: Snippet) -> tuple[str, dict]:
+    """Run twice under different global seeds; the output must not depend on them.
+
+    Returns the output and the globals of the first run (figures are drawn from them)."""
+    first, namespace = run_for_namespace(snippet, SEEDS[0])
     second = run(snippet, SEEDS[1])
     if first != second:
         raise SnippetFailed(
@@ -32,15 +53,25 @@ def deterministic_output(snippet: Snippet) -> str:
             "(torch.manual_seed(0) before the random call).\n"
             + _diff(first, second, f"seed {SEEDS[0]}", f"seed {SEEDS[1]}")
         )
-    return first
+    return first, namespace
 
 
 def verify(snippet: Snippet) -> str | None:
     """None when the snippet runs cleanly and prints its stored output; else what is wrong."""
     try:
-        actual = deterministic_output(snippet)
+        actual, namespace = deterministic_output(snippet)
+        figures = {figure: draw(snippet, figure, namespace) for figure in figure_paths(snippet)}
     except SnippetFailed as failure:
         return str(failure)
+    for figure, svg in figures.items():
+        stored_svg = figure.read_text(encoding="utf-8")
+        if stored_svg != svg:
+            name = figure.relative_to(ROOT).as_posix()
+            return (
+                f"{name} no longer matches the graph torch builds for {snippet.name}:\n"
+                + _diff(stored_svg, svg, name, "drawn now")
+                + f"If the new graph is right, redraw it from a real run: ./dev outputs {snippet.name}"
+            )
     out_name = snippet.output_path.relative_to(ROOT).as_posix()
     stored = snippet.stored_output
     if stored is None:
@@ -58,20 +89,31 @@ def rewrite(snippets: list[Snippet]) -> int:
     failed = 0
     for snippet in snippets:
         try:
-            actual = deterministic_output(snippet)
+            actual, namespace = deterministic_output(snippet)
+            written = {snippet.output_path: actual}
+            written.update((figure, draw(snippet, figure, namespace)) for figure in figure_paths(snippet))
         except SnippetFailed as failure:
             print(f"FAILED {failure}", file=sys.stderr)
             failed += 1
             continue
-        changed = snippet.stored_output != actual
-        snippet.output_path.write_text(actual, encoding="utf-8")
-        print(f"{'rewrote' if changed else 'same   '} {snippet.output_path.relative_to(ROOT).as_posix()}")
+        for path, text in written.items():
+            changed = not path.exists() or path.read_text(encoding="utf-8") != text
+            path.write_text(text, encoding="utf-8")
+            print(f"{'rewrote' if changed else 'same   '} {path.relative_to(ROOT).as_posix()}")
     return 1 if failed else 0
 
 
 def main(argv: list[str]) -> int:
+    while "--figure" in argv:
+        at = argv.index("--figure")
+        target, _, variable = (argv[at + 1] if at + 1 < len(argv) else "").rpartition(":")
+        if not target.endswith(".py") or not variable:
+            print("usage: --figure snippets/<dir>/<name>.py:<variable>", file=sys.stderr)
+            return 2
+        Path(target).with_suffix(f".{variable}.svg").touch()  # drawn by the rewrite below
+        argv = argv[:at] + [target] + argv[at + 2 :]
     if argv:
-        chosen = [Snippet(Path(a).resolve()) for a in argv]
+        chosen = [Snippet(Path(a).resolve()) for a in dict.fromkeys(argv)]
         missing = [s.name for s in chosen if not s.path.is_file() or s.path.suffix != ".py"]
         if missing:
             print(f"not a snippet file: {', '.join(missing)}", file=sys.stderr)
