@@ -1,0 +1,12 @@
+import torch
+
+
+def per_element_branch(x):
+    return torch.where(x > 0, x * 2, x + 1)  # (1)!
+
+
+x = torch.tensor([1.0, -2.0, 3.0], requires_grad=True)
+y = per_element_branch(x)
+y.backward(torch.tensor([1.0, 1.0, 1.0]))
+print(y)
+print(x.grad)  # (2)!
