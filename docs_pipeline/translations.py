@@ -1,0 +1,220 @@
+"""The English pages translate the Chinese ones: structural parity and staleness by content.
+
+    python -m docs_pipeline.translations                  list stale translations (./dev translations)
+    python -m docs_pipeline.translations mark PAGE ...    mark reviewed translations up to date
+    python -m docs_pipeline.translations mark --all       ... every English page (after reviewing all)
+
+Each docs/en page records, in its front matter, a hash of the whole docs/zh page it translates:
+
+    ---
+    translated_from: 3f2a9c1b7d4e
+    ---
+
+When the Chinese page changes, its hash no longer matches and the English page is stale until
+someone brings it along and marks it again. Front matter is not rendered on the site.
+"""
+
+from __future__ import annotations
+
+import difflib
+import hashlib
+import re
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from .pages import DOCS, FRONT_MATTER, LANGUAGES, ROOT, pages, structure
+
+SOURCE, TRANSLATION = LANGUAGES  # zh is the source, en translates it
+KEY = "translated_from"
+MARK = re.compile(rf"^{KEY}:[ \t]*(?P<hash>\S*)[ \t]*$", re.M)
+HASH_CHARS = 12
+
+
+def _name(path: Path) -> str:
+    try:
+        return path.relative_to(ROOT).as_posix()
+    except ValueError:
+        return path.as_posix()
+
+
+def counterpart(page: Path, docs: Path = DOCS) -> Path:
+    """docs/zh/x.md <-> docs/en/x.md"""
+    rel = page.resolve().relative_to(docs.resolve())
+    other = TRANSLATION if rel.parts[0] == SOURCE else SOURCE
+    return docs / other / Path(*rel.parts[1:])
+
+
+def content_hash(page: Path) -> str:
+    """What a translation records: the hash of the whole source file, as bytes."""
+    return hashlib.sha256(page.read_bytes()).hexdigest()[:HASH_CHARS]
+
+
+def recorded_hash(page: Path) -> str | None:
+    front = FRONT_MATTER.match(page.read_text(encoding="utf-8"))
+    mark = MARK.search(front.group(0)) if front else None
+    return mark.group("hash") if mark else None
+
+
+# ------------------------------------------------------------------ staleness
+
+@dataclass
+class Stale:
+    translation: Path
+    source: Path
+    recorded: str | None
+    current: str
+
+    def __str__(self) -> str:
+        en, zh = _name(self.translation), _name(self.source)
+        if self.recorded is None:
+            why = f"{en} records no `{KEY}:` hash of {zh} in its front matter, so nothing says which version of {zh} it translates."
+        else:
+            why = (
+                f"{en} is stale: it translates an older {zh} ({KEY}: {self.recorded}; "
+                f"{zh} now hashes to {self.current}). Bring {en} in line with the changes to {zh}."
+            )
+        return f"{why}\n  After reviewing it: ./dev translations mark {en}"
+
+
+def stale(docs: Path = DOCS) -> list[Stale]:
+    found = []
+    for translation in sorted((docs / TRANSLATION).rglob("*.md")):
+        source = counterpart(translation, docs)
+        if not source.exists():
+            continue  # the parity check reports pages in one language only
+        current, recorded = content_hash(source), recorded_hash(translation)
+        if recorded != current:
+            found.append(Stale(translation, source, recorded, current))
+    return found
+
+
+def mark(translation: Path, docs: Path = DOCS) -> bool:
+    """Record the current hash of the source in the translation's front matter; True if it changed."""
+    source = counterpart(translation, docs)
+    if not source.exists():
+        raise FileNotFoundError(f"{_name(translation)} has no source page {_name(source)}")
+    value = content_hash(source)
+    text = translation.read_text(encoding="utf-8")
+    front = FRONT_MATTER.match(text)
+    line = f"{KEY}: {value}"
+    if front is None:
+        new = f"---\n{line}\n---\n\n{text}"
+    elif MARK.search(front.group(0)):
+        new = MARK.sub(line, front.group(0), count=1) + text[front.end():]
+    else:
+        head = front.group(0)
+        close = head.rstrip("\n").rfind("\n") + 1  # start of the closing ---
+        new = head[:close] + line + "\n" + head[close:] + text[front.end():]
+    if new == text:
+        return False
+    translation.write_text(new, encoding="utf-8")
+    return True
+
+
+def _old_source(item: Stale) -> tuple[str, str] | None:
+    """The git revision of the source that the translation was made from, and its text, if any."""
+    if not item.recorded:
+        return None
+    path = _name(item.source)
+    try:
+        revs = subprocess.run(
+            ["git", "log", "--format=%H", "--", path], cwd=ROOT, capture_output=True, text=True, check=True,
+        ).stdout.split()
+        for rev in revs:
+            old = subprocess.run(["git", "show", f"{rev}:{path}"], cwd=ROOT, capture_output=True, check=True).stdout
+            if hashlib.sha256(old).hexdigest()[:HASH_CHARS] == item.recorded:
+                return rev[:10], old.decode("utf-8")
+    except (OSError, subprocess.CalledProcessError, UnicodeDecodeError):
+        return None
+    return None
+
+
+# ------------------------------------------------------------------ structural parity
+
+def missing_counterparts(docs: Path = DOCS) -> list[str]:
+    problems = []
+    for page in pages(docs=docs):
+        other = counterpart(page, docs)
+        if not other.exists():
+            problems.append(f"{_name(page)} has no counterpart {_name(other)}: every page exists in both languages")
+    return problems
+
+
+def _sequence_difference(what: str, zh: list, en: list) -> str | None:
+    if zh == en:
+        return None
+    only_zh = [x for x in zh if x not in en]
+    only_en = [x for x in en if x not in zh]
+    parts = [f"{what} differ (zh {len(zh)}, en {len(en)})"]
+    if only_zh:
+        parts.append(f"only in zh: {only_zh}")
+    if only_en:
+        parts.append(f"only in en: {only_en}")
+    if not only_zh and not only_en:
+        at = next((i for i, (a, b) in enumerate(zip(zh, en)) if a != b), min(len(zh), len(en)))
+        parts.append(f"first difference at #{at + 1}: zh {zh[at:at + 3]} vs en {en[at:at + 3]}")
+    return "; ".join(parts)
+
+
+def parity_problems(source: Path, translation: Path) -> list[str]:
+    """What differs in structure between a Chinese page and its English translation."""
+    zh, en = structure(source), structure(translation)
+    checks = [
+        _sequence_difference("snippet includes", zh.includes, en.includes),
+        _sequence_difference("heading ids", zh.heading_ids, en.heading_ids),
+        _sequence_difference("admonitions and collapsibles", zh.admonitions, en.admonitions),
+        _sequence_difference("code blocks", zh.code_blocks, en.code_blocks),
+        _sequence_difference("code annotations (numbered list after each python block)", zh.annotations, en.annotations),
+        None if zh.figures == en.figures else f"figures differ: zh has {zh.figures} <figure>, en has {en.figures}",
+    ]
+    return [f"{_name(translation)} vs {_name(source)}: {c}" for c in checks if c]
+
+
+# ------------------------------------------------------------------ command line
+
+def _resolve(arg: str) -> Path:
+    path = Path(arg)
+    path = (path if path.is_absolute() else Path.cwd() / path).resolve()
+    if path.is_relative_to(DOCS / SOURCE):
+        path = counterpart(path)
+    if not path.is_relative_to(DOCS / TRANSLATION) or path.suffix != ".md" or not path.is_file():
+        raise SystemExit(f"not an English page under docs/{TRANSLATION}/: {arg}")
+    return path
+
+
+def main(argv: list[str]) -> int:
+    if argv[:1] == ["mark"]:
+        args = argv[1:]
+        if not args:
+            print("name the reviewed pages (./dev translations mark docs/en/x.md), or --all", file=sys.stderr)
+            return 2
+        targets = sorted((DOCS / TRANSLATION).rglob("*.md")) if args == ["--all"] else [_resolve(a) for a in args]
+        for page in targets:
+            changed = mark(page)
+            source = counterpart(page)
+            print(f"{'marked ' if changed else 'current'} {_name(page)}  ({KEY}: {content_hash(source)} = {_name(source)})")
+        return 0
+    if argv:
+        print(__doc__, file=sys.stderr)
+        return 2
+    found = stale()
+    for item in found:
+        print(item)
+        old = _old_source(item)
+        if old:
+            rev, text = old
+            print(f"  {_name(item.source)} changed since commit {rev}:")
+            diff = difflib.unified_diff(
+                text.splitlines(keepends=True), item.source.read_text(encoding="utf-8").splitlines(keepends=True),
+                f"{_name(item.source)} ({rev}, translated)", f"{_name(item.source)} (now)",
+            )
+            sys.stdout.writelines("    " + line if line.endswith("\n") else "    " + line + "\n" for line in diff)
+        print()
+    print(f"{len(found)} stale translation(s)" if found else "every translation is up to date")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

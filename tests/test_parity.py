@@ -1,0 +1,48 @@
+"""Every Chinese page has an English translation with the same structure, and vice versa.
+
+Same snippet includes in the same order, the same heading ids, the same admonitions and
+collapsibles, code blocks, figures and code annotations (docs_pipeline/translations.py).
+"""
+
+import pytest
+
+from docs_pipeline.pages import ROOT, pages, structure
+from docs_pipeline.translations import counterpart, missing_counterparts, parity_problems
+
+
+def _name(path):
+    return path.relative_to(ROOT).as_posix()
+
+
+def test_every_page_exists_in_both_languages():
+    problems = missing_counterparts()
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("source", pages("zh"), ids=_name)
+def test_translation_has_the_same_structure(source):
+    translation = counterpart(source)
+    if not translation.exists():
+        pytest.fail(f"{_name(source)} has no counterpart {_name(translation)}", pytrace=False)
+    problems = parity_problems(source, translation)
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("page", pages(), ids=_name)
+def test_every_heading_has_an_explicit_id(page):
+    """Pure-Chinese headings would get order-dependent ids (_1, _2) that differ between languages."""
+    missing = structure(page).headings_without_id
+    assert not missing, (
+        f"{_name(page)}: headings without an explicit id "
+        f"(write `## 标题 {{ #some-id }}`, the same id in both languages):\n  " + "\n  ".join(missing)
+    )
+
+
+def test_the_parity_check_sees_what_it_compares():
+    """The parser really finds each kind of element (a parser that finds nothing passes every page)."""
+    page = ROOT / "docs" / "zh" / "how-it-works.md"
+    found = structure(page)
+    assert found.heading_ids[0] == "how-it-works"
+    assert any(t.endswith(".py") for t in found.includes) and any(t.endswith(".out") for t in found.includes)
+    assert "python" in found.code_blocks and found.admonitions
+    assert any(found.annotations), "the numbered list after a python block was not read as code annotations"

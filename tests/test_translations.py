@@ -1,0 +1,56 @@
+"""Staleness by content: each English page records the hash of the Chinese page it translates."""
+
+import pytest
+
+from docs_pipeline.pages import ROOT, pages
+from docs_pipeline.translations import KEY, content_hash, counterpart, mark, recorded_hash, stale
+
+
+def _name(path):
+    return path.relative_to(ROOT).as_posix()
+
+
+@pytest.mark.parametrize("translation", pages("en"), ids=_name)
+def test_translation_is_up_to_date(translation):
+    source = counterpart(translation)
+    if not source.exists():
+        pytest.fail(f"{_name(translation)} has no source page {_name(source)}", pytrace=False)
+    problems = [str(s) for s in stale() if s.translation == translation]
+    assert not problems, "\n".join(problems)
+
+
+def _docs(tmp_path, zh_text, en_text):
+    for lang, text in (("zh", zh_text), ("en", en_text)):
+        (tmp_path / lang).mkdir()
+        (tmp_path / lang / "page.md").write_text(text, encoding="utf-8")
+    return tmp_path, tmp_path / "zh" / "page.md", tmp_path / "en" / "page.md"
+
+
+def test_mark_adds_front_matter_and_changes_nothing_else(tmp_path):
+    docs, zh, en = _docs(tmp_path, "# 页面 { #page }\n\n正文。\n", "# Page { #page }\n\nText.\n")
+    assert [s.translation for s in stale(docs)] == [en]
+    assert stale(docs)[0].recorded is None
+    assert mark(en, docs) is True
+    assert en.read_text(encoding="utf-8") == f"---\n{KEY}: {content_hash(zh)}\n---\n\n# Page {{ #page }}\n\nText.\n"
+    assert stale(docs) == []
+    assert mark(en, docs) is False, "marking an up-to-date page must not touch it"
+
+
+def test_a_change_to_the_source_makes_the_translation_stale_naming_both(tmp_path):
+    docs, zh, en = _docs(tmp_path, "# 页面 { #page }\n", "---\ntitle: Page\n---\n# Page { #page }\n")
+    mark(en, docs)
+    assert en.read_text(encoding="utf-8") == f"---\ntitle: Page\n{KEY}: {content_hash(zh)}\n---\n# Page {{ #page }}\n"
+    old = recorded_hash(en)
+    zh.write_text("# 页面 { #page }\n\n新的一段。\n", encoding="utf-8")
+    [item] = stale(docs)
+    assert (item.recorded, item.current) == (old, content_hash(zh))
+    message = str(item)
+    assert str(en) in message and str(zh) in message and "./dev translations mark" in message
+    mark(en, docs)
+    assert stale(docs) == [] and en.read_text(encoding="utf-8").count(KEY) == 1
+
+
+def test_the_mark_is_not_rendered(built_site):
+    assert any(recorded_hash(p) for p in pages("en")), f"no English page carries a {KEY} mark yet"
+    leaked = [str(p.relative_to(built_site)) for p in built_site.rglob("*.html") if KEY in p.read_text(encoding="utf-8")]
+    assert not leaked, f"the {KEY} front matter shows up in built pages: {leaked}"
