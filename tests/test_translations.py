@@ -16,7 +16,8 @@ def test_translation_is_up_to_date(translation):
     if not source.exists():
         pytest.fail(f"{_name(translation)} has no source page {_name(source)}", pytrace=False)
     problems = [str(s) for s in stale() if s.translation == translation]
-    assert not problems, "\n".join(problems)
+    if problems:
+        pytest.fail("\n".join(problems), pytrace=False)
 
 
 def _docs(tmp_path, zh_text, en_text):
