@@ -1,0 +1,12 @@
+import textwrap
+
+import torch
+
+x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+y = x.sigmoid()  # (1)!
+y.mul_(2)  # (2)!
+
+try:
+    y.sum().backward()  # (3)!
+except RuntimeError as e:
+    print(textwrap.fill(f"RuntimeError: {e}", width=80))  # (4)!
