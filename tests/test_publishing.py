@@ -1,0 +1,149 @@
+"""The built site works as a GitHub Pages project site under a sub-path of site_url.
+
+sitemap.xml lists every page of both languages under site_url; every page names its zh and en
+versions and an x-default with hreflang; the 404 page, served for any missing path, loads its
+assets and links from the sub-path.
+"""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from html.parser import HTMLParser
+from urllib.parse import urljoin, urlsplit
+
+import yaml
+
+from docs_pipeline.pages import ROOT, pages, url_of
+
+LANGUAGES = {"zh", "en"}
+
+
+def _site_url() -> str:
+    """site_url as mkdocs.yml gives it (its default when SITE_URL is not set)."""
+
+    class Loader(yaml.SafeLoader):
+        pass
+
+    Loader.add_constructor("!ENV", lambda loader, node: loader.construct_sequence(node)[-1])
+    Loader.add_multi_constructor("tag:yaml.org,2002:python/name:", lambda loader, suffix, node: None)
+    Loader.add_multi_constructor("!", lambda loader, suffix, node: None)
+    config = yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=Loader)
+    return config["site_url"]
+
+
+SITE_URL = _site_url()
+BASE_PATH = urlsplit(SITE_URL).path
+
+
+class _Links(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.alternates: list[tuple[str, str]] = []  # (hreflang, href) of <link rel="alternate">
+        self.refs: list[tuple[str, str]] = []  # (tag, url) of everything the page loads or links
+        self.langs: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "link" and a.get("rel") == "alternate" and "hreflang" in a:
+            self.alternates.append((a["hreflang"], a["href"]))
+        for key in ("href", "src"):
+            if a.get(key):
+                self.refs.append((tag, a[key]))
+        if a.get("lang"):
+            self.langs.append(a["lang"])
+
+
+def _parse(path) -> _Links:
+    parser = _Links()
+    parser.feed(path.read_text(encoding="utf-8"))
+    return parser
+
+
+def test_site_url_is_a_project_site_under_a_sub_path():
+    parts = urlsplit(SITE_URL)
+    assert parts.scheme == "https" and parts.netloc, f"site_url {SITE_URL!r} must be an absolute https URL"
+    assert parts.path.startswith("/") and parts.path.endswith("/") and parts.path != "/", (
+        f"site_url {SITE_URL!r}: a project site lives under /<repository>/, ending with a slash"
+    )
+
+
+def test_sitemap_lists_every_page_in_both_languages(built_site):
+    tree = ET.parse(built_site / "sitemap.xml")
+    ns = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9", "x": "http://www.w3.org/1999/xhtml"}
+    locs = {url.findtext("s:loc", namespaces=ns) for url in tree.getroot().findall("s:url", ns)}
+    expected = {SITE_URL + url_of(page) for page in pages()}
+    assert expected <= locs, f"sitemap.xml lacks {sorted(expected - locs)}"
+    assert all(loc.startswith(SITE_URL) for loc in locs), f"sitemap.xml has URLs outside {SITE_URL}"
+    for url in tree.getroot().findall("s:url", ns):
+        langs = {link.get("hreflang") for link in url.findall("x:link", ns)}
+        assert LANGUAGES <= langs, f"sitemap.xml: {url.findtext('s:loc', namespaces=ns)} has alternates {sorted(langs)}"
+
+
+def test_every_page_names_its_languages_and_x_default(built_site):
+    problems = []
+    for page in pages():
+        url = url_of(page)
+        page_url = SITE_URL + url
+        other = {"zh": url.removeprefix("en/"), "en": url if url.startswith("en/") else "en/" + url}
+        expected = {"zh": SITE_URL + other["zh"], "en": SITE_URL + other["en"], "x-default": SITE_URL + other["zh"]}
+        links = _parse(built_site / url / "index.html").alternates
+        resolved: dict[str, set[str]] = {}
+        for lang, href in links:
+            resolved.setdefault(lang, set()).add(urljoin(page_url, href))
+        absolute = {lang for lang, href in links if href.startswith(SITE_URL)}
+        where = f"{url or '/'} (from {page.relative_to(ROOT).as_posix()})"
+        for lang, target in expected.items():
+            if resolved.get(lang) != {target}:
+                problems.append(f"{where}: hreflang={lang} -> {sorted(resolved.get(lang, []))}, expected {target}")
+            if lang not in absolute:
+                problems.append(f"{where}: no absolute hreflang={lang} link under {SITE_URL}")
+        if set(resolved) - set(expected):
+            problems.append(f"{where}: unexpected hreflang {sorted(set(resolved) - set(expected))}")
+    assert not problems, "\n".join(problems)
+
+
+def test_404_works_under_the_sub_path(built_site):
+    """GitHub Pages serves /<repo>/404.html for any missing path, however deep: relative links would break."""
+    page = built_site / "404.html"
+    assert page.is_file(), "no 404.html at the site root"
+    parsed = _parse(page)
+    problems = []
+    local = 0
+    for tag, ref in parsed.refs:
+        parts = urlsplit(ref)
+        if parts.scheme or parts.netloc:
+            continue  # links to other sites: test_no_requests_to_other_hosts covers what loads
+        if ref.startswith("#") or ref.startswith(("mailto:", "javascript:")):
+            continue
+        local += 1
+        if not parts.path.startswith(BASE_PATH):
+            problems.append(f"<{tag}> {ref} is not under {BASE_PATH}: it breaks when the 404 page answers a deep path")
+            continue
+        target = built_site / parts.path[len(BASE_PATH):]
+        if parts.path.endswith("/"):
+            target = target / "index.html"
+        if not target.is_file():
+            problems.append(f"<{tag}> {ref} points at nothing in the built site")
+    assert local > 5, f"the 404 page links only {local} local files: {parsed.refs}"
+    assert not problems, "404.html:\n" + "\n".join(problems)
+    assert {"zh", "en"} <= set(parsed.langs), "the 404 page speaks both languages (lang=zh and lang=en parts)"
+    html = page.read_text(encoding="utf-8")
+    for home in (BASE_PATH, BASE_PATH + "en/"):
+        assert f'href="{home}"' in html, f"the 404 page does not link the home page {home}"
+    alternates = dict(parsed.alternates)
+    assert alternates.get("zh") == BASE_PATH and alternates.get("en") == BASE_PATH + "en/", (
+        f"the 404 page's language switcher should lead to the home pages, not {alternates}"
+    )
+
+
+def test_no_requests_to_other_hosts(built_site):
+    """What a browser loads (stylesheets, scripts, images, fonts, frames) comes from this site."""
+    loads = re.compile(r"""<(?:script|img|iframe|source|audio|video)\b[^>]*\bsrc=["']([^"']+)|<link\b[^>]*\brel=["'](?:stylesheet|preload|modulepreload|icon|manifest)["'][^>]*\bhref=["']([^"']+)|url\(\s*["']?(https?:)?//""", re.I)
+    problems = []
+    for html_file in sorted(built_site.rglob("*.html")):
+        for m in loads.finditer(html_file.read_text(encoding="utf-8")):
+            ref = m.group(1) or m.group(2) or "url(//…)"
+            if urlsplit(ref).netloc or ref.startswith("//") or ref == "url(//…)":
+                problems.append(f"{html_file.relative_to(built_site)}: {ref}")
+    assert not problems, "pages load from other hosts:\n" + "\n".join(problems)
