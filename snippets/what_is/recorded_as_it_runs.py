@@ -1,0 +1,25 @@
+import torch
+
+x = torch.tensor(4.0)
+w = torch.tensor(0.5, requires_grad=True)
+b = torch.tensor(-1.0, requires_grad=True)
+print(repr(x), repr(w), repr(b))
+
+s = w * x  # (1)!
+print(repr(s))
+
+t = s + b
+print(repr(t))
+
+out = torch.relu(t)
+print(repr(out))
+
+
+def show(node, depth=0):
+    print("    " * depth + node.name())  # (2)!
+    for parent, _ in node.next_functions:  # (3)!
+        if parent is not None:
+            show(parent, depth + 1)
+
+
+show(out.grad_fn)
