@@ -20,6 +20,7 @@ with warnings.catch_warnings(record=True) as caught:  # (1)!
 for message in dict.fromkeys(f"{w.category.__name__}: {w.message}" for w in caught):  # (3)!
     print(textwrap.fill(message, width=78, subsequent_indent="    "))
 
+print("traced code:")
 print(traced.code.strip())  # (4)!
 print(f"eager  x_pos: {dynamic_branch(x_pos)}")
 print(f"traced x_pos: {traced(x_pos)}")
