@@ -2,7 +2,7 @@
 
 import pytest
 
-from docs_pipeline.pages import ROOT, blocks, pages, split_target
+from docs_pipeline.pages import INCLUDE, ROOT, blocks, pages, split_target
 
 PAGES = pages()
 
@@ -59,3 +59,26 @@ def _lines_outside(lines, sections):
         elif line.strip() and not (open_sections & sections):
             uncovered.append(number)
     return uncovered
+
+
+@pytest.mark.parametrize("page", PAGES, ids=_name)
+def test_figures_are_drawn_from_a_snippet_on_the_page(page):
+    """Outside code blocks only figures are included: an SVG inside <figure>, next to its program."""
+    lines = page.read_text(encoding="utf-8").splitlines()
+    page_blocks = blocks(page)
+    in_fence = {n for b in page_blocks for n in range(b.line, b.end + 1)}
+    shown = {split_target(t)[0] for b in page_blocks for t in b.includes}
+    in_figure = False
+    for number, line in enumerate(lines, 1):
+        if number in in_fence:
+            continue
+        in_figure = (in_figure or "<figure" in line) and "</figure>" not in line
+        inc = INCLUDE.match(line)
+        if not inc:
+            continue
+        where = f"{_name(page)}:{number}"
+        path, _ = split_target(inc.group("target"))
+        assert path.suffix == ".svg" and in_figure, f"{where}: outside a code block only an .svg figure may be included, inside <figure>"
+        assert path.is_file(), f"{where}: no figure {_name(path)}; draw it with ./dev outputs --figure <snippet.py>:<variable>"
+        program = path.with_name(path.name.split(".")[0] + ".py")
+        assert program in shown, f"{where}: the figure's program {_name(program)} is not shown on the page"
