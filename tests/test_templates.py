@@ -1,0 +1,152 @@
+"""What overrides/ adds to every built page: the verified-with note, the source link, the notebook
+download, and on English pages the link to the Chinese original."""
+
+from __future__ import annotations
+
+import html
+import importlib.metadata
+import re
+from pathlib import Path
+from urllib.parse import unquote, urljoin, urlparse
+
+import pytest
+
+from docs_pipeline.pages import DOCS, ROOT, blocks, language_of, pages, url_of
+
+TORCH = importlib.metadata.version("torch")
+PAGES = pages()
+NOTE = {
+    "zh": f"输出已用 torch {TORCH} 验证",
+    "en": f"Outputs verified with torch {TORCH}",
+}
+FOOTER = re.compile(r'<aside class="page-note page-note--footer"[^>]*>(?P<body>.*?)</aside>', re.S)
+ORIGINAL = re.compile(r'<p class="page-note page-note--original">(?P<body>.*?)</p>', re.S)
+LINK = re.compile(r'<a href="(?P<href>[^"]*)"(?P<attrs>[^>]*)>(?P<text>.*?)</a>', re.S)
+
+
+def _name(page: Path) -> str:
+    return page.relative_to(ROOT).as_posix()
+
+
+def _has_examples(page: Path) -> bool:
+    return any(b.language == "python" for b in blocks(page))
+
+
+def _notebook_url(page: Path) -> str:
+    lang = language_of(page)
+    name = page.relative_to(DOCS / lang).with_suffix("").as_posix()
+    return ("" if lang == "zh" else f"{lang}/") + f"notebooks/{name}/"
+
+
+def _built(site: Path, url: str) -> str:
+    return (site / url / "index.html").read_text(encoding="utf-8")
+
+
+def _target(site: Path, page_url: str, href: str) -> Path:
+    """The file in the built site that a link on the page at page_url points to."""
+    assert not urlparse(href).scheme and not href.startswith("//"), f"{page_url}: {href} leaves the site"
+    path = unquote(urlparse(urljoin(f"http://site/{page_url}", href)).path).lstrip("/")
+    return site / path / "index.html" if path.endswith("/") or not path else site / path
+
+
+def _links(fragment: str, cls: str | None = None) -> list[tuple[str, str]]:
+    return [
+        (html.unescape(m.group("href")), re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", "", m.group("text")))).strip())
+        for m in LINK.finditer(fragment)
+        if cls is None or f'class="{cls}"' in m.group("attrs") or f" {cls}" in m.group("attrs")
+    ]
+
+
+def _every_built_page():
+    """(source page, URL) of every page: the documentation pages, then the notebook pages."""
+    for page in PAGES:
+        yield page, url_of(page)
+    for page in PAGES:
+        if _has_examples(page):
+            yield page, _notebook_url(page)
+
+
+BUILT = list(_every_built_page())
+
+
+@pytest.mark.parametrize("page,url", BUILT, ids=[u or "(home)" for _, u in BUILT])
+def test_every_page_notes_torch_version_and_links_its_source(built_site, page, url):
+    doc = _built(built_site, url)
+    footers = FOOTER.findall(doc)
+    assert len(footers) == 1, f"{url}: expected one page note, found {len(footers)}"
+    text = re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", "", footers[0])))
+    assert NOTE[language_of(page)] in text, f"{url}: the note does not say {NOTE[language_of(page)]!r}: {text!r}"
+    sources = _links(footers[0], "page-note__source")
+    assert [t for _, t in sources] == [_name(page)], f"{url}: the source link should name {_name(page)}: {sources}"
+    published = _target(built_site, url, sources[0][0])
+    assert published.is_file(), f"{url}: the source link {sources[0][0]} leads nowhere"
+    assert published.read_text(encoding="utf-8") == page.read_text(encoding="utf-8"), (
+        f"{url}: the linked source is not {_name(page)} as it is now"
+    )
+
+
+@pytest.mark.parametrize("page", PAGES, ids=_name)
+def test_english_pages_link_the_chinese_original(built_site, page):
+    for url in [url_of(page)] + ([_notebook_url(page)] if _has_examples(page) else []):
+        notes = ORIGINAL.findall(_built(built_site, url))
+        if language_of(page) == "zh":
+            assert not notes, f"{url}: a Chinese page says it is a translation"
+            continue
+        assert len(notes) == 1, f"{url}: no note that the original is Chinese"
+        assert "written in Chinese" in notes[0]
+        (href, _), = _links(notes[0])
+        zh_url = url.removeprefix("en/")
+        assert _target(built_site, url, href) == built_site / zh_url / "index.html", (
+            f"{url}: the Chinese original should be {zh_url or '(home)'}, the link goes to {href}"
+        )
+
+
+@pytest.mark.parametrize("page", PAGES, ids=_name)
+def test_pages_with_examples_offer_their_notebook(built_site, page):
+    url = url_of(page)
+    doc = _built(built_site, url)
+    buttons = [m for m in LINK.finditer(doc) if "page-notebook-button" in m.group("attrs")]
+    downloads = _links(doc, "page-note__download")
+    if not _has_examples(page):
+        assert not buttons and not downloads, f"{url}: a notebook download on a page without code"
+        return
+    lang = language_of(page)
+    name = Path(page.relative_to(DOCS / lang)).with_suffix("").name
+    expected = built_site / _notebook_url(page) / f"{name}.{lang}.ipynb"
+    assert len(buttons) == 1, f"{url}: expected one notebook button, found {len(buttons)}"
+    assert " download" in buttons[0].group("attrs") and "aria-label=" in buttons[0].group("attrs")
+    hrefs = [html.unescape(buttons[0].group("href"))] + [h for h, _ in downloads]
+    assert len(hrefs) == 2, f"{url}: the note below the page should offer the notebook too"
+    for href in hrefs:
+        assert _target(built_site, url, href) == expected, f"{url}: {href} is not {expected.relative_to(built_site)}"
+    assert expected.is_file(), f"{url}: {expected.relative_to(built_site)} was not published"
+    (view, _), = _links(doc, "page-note__view")
+    assert _target(built_site, url, view) == built_site / _notebook_url(page) / "index.html"
+
+
+def test_page_notes_are_in_the_page_language(built_site):
+    zh, en = _built(built_site, ""), _built(built_site, "en/")
+    assert "源文件：" in FOOTER.search(zh).group("body") and "Source:" not in FOOTER.search(zh).group("body")
+    assert "Source:" in FOOTER.search(en).group("body") and "源文件" not in FOOTER.search(en).group("body")
+    page = next(p for p in PAGES if language_of(p) == "zh" and _has_examples(p))
+    assert "下载 Jupyter 笔记本" in _built(built_site, url_of(page))
+    en_page = DOCS / "en" / page.relative_to(DOCS / "zh")
+    assert "Download the Jupyter notebook" in _built(built_site, url_of(en_page))
+
+
+LOADS = re.compile(
+    r"""<(?:script|img|iframe|source|audio|video)\b[^>]*\bsrc="(?P<src>[^"]+)"|<link\b(?=[^>]*\brel="(?:stylesheet|preload|modulepreload|icon|manifest)")[^>]*\bhref="(?P<href>[^"]+)\"""",
+    re.S,
+)
+
+
+def test_templates_load_nothing_from_another_host(built_site):
+    css = ROOT / "overrides/assets/stylesheets/pages.css"
+    assert not re.search(r"url\(|@import", css.read_text(encoding="utf-8")), f"{css.name} loads something"
+    for _, url in BUILT:
+        doc = _built(built_site, url)
+        loads = [m.group("src") or m.group("href") for m in LOADS.finditer(doc)]
+        assert any(l.endswith("assets/stylesheets/pages.css") for l in loads), f"{url}: pages.css is not linked"
+        for load in loads:
+            assert not urlparse(load).scheme and not load.startswith("//"), f"{url} loads {load} from another host"
+            assert _target(built_site, url, load.split("?")[0]).is_file(), f"{url} loads {load}, which is not in the site"
