@@ -1,0 +1,231 @@
+"""Every authoring fault is caught, naming the file: each test injects one into a copy of the project.
+
+The copy holds the project's files as git sees them (tracked, plus new files not ignored; no
+.venv, no site/). Each test breaks one thing there and runs the check that must catch it, the
+way `./dev test` runs it: the strict build (conftest's build_site), a test module of the copy's
+own suite, or the snippet runner on one snippet file. The test then asserts that the check
+failed and that its message names the broken file.
+
+Executed notebooks are cached per content (.cache/mkdocs-jupyter); the copy starts with the
+project's cache, so a build there re-executes only the notebooks a fault changed.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import build_site
+from docs_pipeline.offsite import foreign_loads
+from docs_pipeline.pages import ROOT, pages, structure
+
+UNCOPIED = {".git", ".venv", "site", ".cache", "__pycache__", ".pytest_cache", "test-artifacts"}
+# A page with no code: a fault there re-executes no notebook (the build stays fast).
+PROSE_PAGE = "glossary.md"
+
+
+def _project_files() -> list[str]:
+    try:
+        listed = subprocess.run(
+            ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+            cwd=ROOT, capture_output=True, text=True, check=True,
+        ).stdout.split("\0")
+    except (OSError, subprocess.CalledProcessError):  # not a git checkout: everything but the build outputs
+        listed = [
+            p.relative_to(ROOT).as_posix() for p in ROOT.rglob("*")
+            if p.is_file() and not UNCOPIED & set(p.relative_to(ROOT).parts) and ".egg-info" not in str(p)
+        ]
+    return sorted(name for name in listed if name and (ROOT / name).is_file())  # deleted, not yet committed: skip
+
+
+def _copy_project(dest: Path) -> Path:
+    for name in _project_files():
+        target = dest / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(ROOT / name, target)
+    cache = ROOT / ".cache" / "mkdocs-jupyter"
+    if cache.is_dir():
+        shutil.copytree(cache, dest / ".cache" / "mkdocs-jupyter")
+    return dest
+
+
+@pytest.fixture(scope="module")
+def clean_copy(tmp_path_factory):
+    return _copy_project(tmp_path_factory.mktemp("clean") / "project")
+
+
+@pytest.fixture
+def project(clean_copy, tmp_path):
+    return Path(shutil.copytree(clean_copy, tmp_path / "project", symlinks=True))
+
+
+def _pytest(project: Path, *args: str) -> tuple[int, str]:
+    """Part of the copy's own test suite, as `./dev test ARGS` runs it there."""
+    result = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "--no-header", "-p", "no:cacheprovider", *args],
+        cwd=project, capture_output=True, text=True,
+    )
+    return result.returncode, result.stdout + result.stderr
+
+
+def _build(project: Path) -> tuple[int, str]:
+    result = build_site(project, project / "site")
+    return result.returncode, result.stdout + result.stderr
+
+
+def _fails_naming(outcome: tuple[int, str], *names: str) -> None:
+    code, output = outcome
+    assert code != 0, f"the injected fault went unnoticed (exit 0):\n{output[-3000:]}"
+    missing = [name for name in names if name not in output]
+    assert not missing, f"the failure does not name {missing}:\n{output[-4000:]}"
+
+
+def _edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"{path}: {old!r} not found; the fault could not be injected"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def _append(path: Path, text: str) -> None:
+    path.write_text(path.read_text(encoding="utf-8") + text, encoding="utf-8")
+
+
+def _page_including_a_snippet(project: Path) -> tuple[str, str]:
+    """A zh page (docs/zh/x.md) and a whole .py snippet it includes."""
+    for page in pages("zh", docs=project / "docs"):
+        for target in structure(page).includes:
+            if target.endswith(".py"):
+                return page.relative_to(project).as_posix(), target
+    pytest.fail("no page includes a whole snippet: nothing to break", pytrace=False)
+
+
+def _snippet_with_output(project: Path) -> str:
+    for py in sorted((project / "snippets").rglob("*.py")):
+        out = py.with_suffix(".out")
+        if out.is_file() and out.read_text(encoding="utf-8").strip():
+            return py.relative_to(project).as_posix()
+    pytest.fail("no snippet with a stored output: nothing to break", pytrace=False)
+
+
+# ------------------------------------------------------------------ snippets and outputs
+
+@pytest.fixture(scope="module")
+def snippet_faults(tmp_path_factory):
+    """One copy, one run of the snippet tests, three faults in three snippet files."""
+    project = _copy_project(tmp_path_factory.mktemp("snippets") / "project")
+    real = _snippet_with_output(project)  # its stored output gets one character wrong
+    out = project / real.replace(".py", ".out")
+    text = out.read_text(encoding="utf-8")
+    at = len(text.rstrip()) - 1
+    out.write_text(text[:at] + ("1" if text[at] != "1" else "2") + text[at + 1:], encoding="utf-8")
+    faults = project / "snippets" / "fault_injection"
+    faults.mkdir()
+    (faults / "unseeded.py").write_text("import torch\n\nprint(torch.rand(3))\n", encoding="utf-8")
+    (faults / "unseeded.out").write_text("tensor([0.1, 0.2, 0.3])\n", encoding="utf-8")
+    (faults / "raises.py").write_text("import torch\n\nx = torch.ones(2)\nprint(x.view(3))\n", encoding="utf-8")
+    (faults / "raises.out").write_text("", encoding="utf-8")
+    # Named by folder: a .py file named on pytest's command line would also be imported as a
+    # test module, which `./dev test` never does.
+    folder, _, name = real.rpartition("/")
+    stem = name.removesuffix(".py")
+    return real, _pytest(project, folder, "snippets/fault_injection", "-k", f"{stem} or unseeded or raises")
+
+
+def test_an_output_off_by_one_character(snippet_faults):
+    real, outcome = snippet_faults
+    _fails_naming(outcome, real.replace(".py", ".out"), "no longer matches what " + real)
+
+
+def test_an_unseeded_random_print(snippet_faults):
+    _, outcome = snippet_faults
+    _fails_naming(outcome, "snippets/fault_injection/unseeded.py prints different output under different global seeds")
+
+
+def test_a_snippet_that_raises(snippet_faults):
+    _, outcome = snippet_faults
+    _fails_naming(outcome, "snippets/fault_injection/raises.py:4", "raised RuntimeError")
+
+
+# ------------------------------------------------------------------ pages
+
+def test_a_python_block_pasted_into_a_page(project):
+    page = f"docs/zh/{PROSE_PAGE}"
+    _append(project / page, '\n```python\nprint("pasted, not included")\n```\n')
+    _fails_naming(_pytest(project, "tests/test_pages.py"), page, "code pasted into the page")
+
+
+def test_an_include_of_a_missing_file(project):
+    page, target = _page_including_a_snippet(project)
+    missing = target.rsplit("/", 1)[0] + "/no_such_snippet.py"
+    _edit(project / page, f'--8<-- "{target}"', f'--8<-- "{missing}"')
+    _fails_naming(_build(project), page.removeprefix("docs/"), missing)
+
+
+def test_an_include_of_a_missing_section(project):
+    page, target = _page_including_a_snippet(project)
+    _edit(project / page, f'--8<-- "{target}"', f'--8<-- "{target}:no_such_section"')
+    _fails_naming(_build(project), page.removeprefix("docs/"), "no_such_section")
+
+
+def test_a_page_missing_in_one_language(project):
+    (project / "docs" / "en" / PROSE_PAGE).unlink()
+    named = (f"docs/zh/{PROSE_PAGE}", f"docs/en/{PROSE_PAGE}")
+    _fails_naming(_pytest(project, "tests/test_parity.py"), *named)
+    _fails_naming(_build(project), *named)
+
+
+def test_a_translation_that_lost_the_structure(project):
+    page, _ = _page_including_a_snippet(project)
+    en = page.replace("docs/zh/", "docs/en/")
+    first_id = structure(project / en).heading_ids[0]
+    _edit(project / en, f"{{ #{first_id} }}", "{ #renamed-in-english }")
+    _fails_naming(_pytest(project, "tests/test_parity.py"), en, page, "heading ids differ", "renamed-in-english")
+
+
+def test_a_stale_translation(project):
+    page, _ = _page_including_a_snippet(project)
+    en = page.replace("docs/zh/", "docs/en/")
+    this_page = f"tests/test_translations.py::test_translation_is_up_to_date[{en}]"
+    marked = subprocess.run([sys.executable, "-m", "docs_pipeline.translations", "mark", en],
+                            cwd=project, capture_output=True, text=True)
+    assert marked.returncode == 0, marked.stdout + marked.stderr
+    code, output = _pytest(project, this_page)
+    assert code == 0, f"{en} was just marked up to date, yet:\n{output[-3000:]}"
+    _append(project / page, "\n作者后来补充的一段话，英文页面还没有跟上。\n")
+    _fails_naming(_pytest(project, this_page), f"{en} is stale", page, f"./dev translations mark {en}")
+
+
+# ------------------------------------------------------------------ the built site
+
+@pytest.fixture(scope="module")
+def build_with_broken_links(tmp_path_factory):
+    """One copy, one build, two faults on two pages: a link to a missing page and a missing #anchor."""
+    project = _copy_project(tmp_path_factory.mktemp("links") / "project")
+    _append(project / "docs" / "zh" / PROSE_PAGE, "\n见[不存在的页面](no-such-page.md)。\n")
+    _append(project / "docs" / "en" / PROSE_PAGE, "\nSee [a missing anchor](index.md#no-such-anchor).\n")
+    return _build(project)
+
+
+def test_a_broken_internal_link(build_with_broken_links):
+    _fails_naming(build_with_broken_links, f"zh/{PROSE_PAGE}", "no-such-page.md")
+
+
+def test_a_broken_anchor(build_with_broken_links):
+    _fails_naming(build_with_broken_links, f"en/{PROSE_PAGE}", "#no-such-anchor")
+
+
+def test_a_page_that_loads_from_another_host(project):
+    page = f"docs/en/{PROSE_PAGE}"
+    _append(project / page, '\n<script src="https://cdn.example.com/lib.js"></script>\n'
+                            '\nA plain link elsewhere is fine: [PyTorch](https://pytorch.org/).\n')
+    code, output = _build(project)
+    built = project / "site" / "en" / PROSE_PAGE.removesuffix(".md") / "index.html"
+    assert built.is_file(), f"the build failed before writing {built.name}, nothing to check:\n{output[-3000:]}"
+    problems = foreign_loads(project / "site")
+    assert len(problems) == 1 and problems[0].startswith(page), problems
+    assert "cdn.example.com/lib.js" in problems[0] and "pytorch.org" not in problems[0], problems
+
