@@ -184,12 +184,15 @@ def on_pre_page(page, config, files):
             try:
                 render(config, files)
             except Exception as exc:
-                message = str(exc)
-                cells = [n for n, src in enumerate(nb.code_cells, 1) if src.strip() and src.strip() in message]
-                which = f"code cell {cells[0]}" if cells else "a code cell"
+                message = re.sub(r"\x1b\[[0-9;]*m", "", str(exc))  # the traceback's terminal colours
+                code = [c for c in nb.notebook.cells if c.cell_type == "code"]
+                failed = [(n, c) for n, c in enumerate(code, 1) if c.source.strip() and c.source.strip() in message]
+                which = (
+                    f"code cell {failed[0][0]} ({', '.join(failed[0][1].metadata['snippets'])})" if failed else "a code cell"
+                )
                 raise PluginError(
-                    f"notebook {page.file.src_uri} (made from {nb.page.as_posix()}): {which} raised "
-                    f"while executing; the page's snippets must run top to bottom as one program.\n{message}"
+                    f"notebook {page.file.src_uri} (made from {nb.where}): {which} raised while executing; "
+                    f"the page's snippets must also run top to bottom as one program.\n{message}"
                 ) from exc
 
         page.render = render_naming_the_page

@@ -62,6 +62,11 @@ class PageNotebook:
         return [c.source for c in self.notebook.cells if c.cell_type == "code"]
 
     @property
+    def where(self) -> str:
+        """The page, as a path in the repository (docs/<lang>/<name>.md)."""
+        return self.notebook.metadata["dynamic_graph_docs"]["page"]
+
+    @property
     def file_name(self) -> str:
         """The downloaded file's name: the page and its language, e.g. how-it-works.zh.ipynb."""
         return f"{Path(self.name).name}.{self.lang}.ipynb"
@@ -126,7 +131,8 @@ def page_notebook(page: Path, docs: Path, expand, torch_version: str) -> PageNot
                 cells.append(nbformat.v4.new_markdown_cell("\n\n".join(heads)))
             pending = []
             if source:
-                cells.append(nbformat.v4.new_code_cell(source))
+                targets = [INCLUDE.match(l).group("target") for l in inner if INCLUDE.match(l)]
+                cells.append(nbformat.v4.new_code_cell(source, metadata={"snippets": targets}))
             i += 1
             continue
         heading = HEADING.match(line)

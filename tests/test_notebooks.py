@@ -192,4 +192,5 @@ def test_a_raising_cell_fails_the_build(built_site, tmp_path):
     said = result.stdout + result.stderr
     assert result.returncode != 0, f"the build passed although a cell raised:\n{said[-3000:]}"
     assert "injected failure" in said, said[-3000:]
-    assert f"notebook notebooks/zh/{nb.file_name}" in said and "raised while executing" in said, said[-3000:]
+    assert f"notebook notebooks/zh/{nb.file_name} (made from docs/zh/{nb.name}.md)" in said, said[-3000:]
+    assert f"({first}) raised while executing" in said, said[-3000:]
