@@ -1,0 +1,428 @@
+"""The benchmark: measures on this machine, prints a table, writes bench/results.json.
+
+    ./dev bench [--runs N] [--ci] [--skip NAME ...]
+
+Each figure stands beside its goal. Pages, snippets and notebooks are discovered, never listed
+here. Scratch files go to bench/tmp/ (ignored by git); the project's own files are not touched:
+the reload measurement edits a copy of the project.
+
+  verify_overhead   `pytest snippets` (the harness: every snippet run twice, under two seeds,
+                    outputs and figures compared) ÷ one bare interpreter running the same
+                    snippets back to back once; measured in alternation, median of --runs
+  verify_vs_import  the same verify time ÷ a bare `python -c "import torch"`
+  build_s_per_page  warm `mkdocs build --strict` ÷ number of pages (docs/*/*.md, both languages)
+  reload_s          `mkdocs serve` running: from saving a snippet (its .py and .out, as
+                    `./dev outputs` writes them) to the page being served with the new code and
+                    output
+  heaviest_page_kb  the heaviest page's first visit: HTML and every file it loads, gzipped
+  external_requests loads from other hosts, across all pages
+  ci_s              `.ci/run` in a clean clone of HEAD (fresh .venv, pinned install, ./dev test);
+                    only with --ci, it takes minutes
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import datetime as dt
+import json
+import os
+import platform
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from site_weight import site_weights  # noqa: E402
+
+from docs_pipeline.pages import blocks, pages, split_target, url_of  # noqa: E402
+from docs_pipeline.runner import ROOT, all_snippets  # noqa: E402
+
+BENCH = ROOT / "bench"
+TMP = BENCH / "tmp"
+RESULTS = BENCH / "results.json"
+PY = sys.executable
+ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "PYTHONDONTWRITEBYTECODE": "1"}
+
+GOALS = {  # name: (goal, "le" = value must be <= goal, unit)
+    "verify_overhead": (1.3, "ratio"),
+    "verify_vs_import": (None, "ratio"),
+    "build_s_per_page": (0.15, "s"),
+    "reload_s": (2.0, "s"),
+    "heaviest_page_kb": (200, "KiB gzipped"),
+    "external_requests": (0, "requests"),
+    "ci_s": (None, "s"),
+}
+
+# One interpreter, the snippets back to back, as `python snippets/<dir>/<name>.py` from the
+# repository root would run each; stdout captured like the harness does, nothing compared.
+BARE = """
+import contextlib, io, runpy, sys
+for path in sys.argv[1:]:
+    with contextlib.redirect_stdout(io.StringIO()):
+        runpy.run_path(path, run_name="__main__")
+"""
+
+
+class BenchError(Exception):
+    """A measurement could not be made; the message says which and why."""
+
+
+def _timed(cmd: list[str], cwd: Path = ROOT, what: str = "") -> float:
+    start = time.perf_counter()
+    result = subprocess.run(cmd, cwd=cwd, env=ENV, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    elapsed = time.perf_counter() - start
+    if result.returncode != 0:
+        raise BenchError(f"{what or ' '.join(cmd)} failed (exit {result.returncode}):\n{result.stdout[-3000:]}")
+    return elapsed
+
+
+def _log(message: str) -> None:
+    print(f"bench: {message}", file=sys.stderr, flush=True)
+
+
+# ------------------------------------------------------------------------------------ verify
+def measure_verify(runs: int) -> dict:
+    snippets = [s.name for s in all_snippets()]
+    if not snippets:
+        raise BenchError("no snippets under snippets/")
+    verify_cmd = [PY, "-m", "pytest", "-q", "-p", "no:cacheprovider", "snippets"]
+    bare_cmd = [PY, "-c", BARE, *snippets]
+    import_cmd = [PY, "-c", "import torch"]
+    _timed(import_cmd, what="python -c 'import torch'")  # warm the file cache once, untimed
+    verify, bare, imports = [], [], []
+    for i in range(runs):
+        _log(f"verify run {i + 1}/{runs} ({len(snippets)} snippets)")
+        verify.append(_timed(verify_cmd, what="pytest snippets (the harness)"))
+        bare.append(_timed(bare_cmd, what="one bare interpreter running the snippets"))
+        imports.append(_timed(import_cmd, what="python -c 'import torch'"))
+    ratios = [v / b for v, b in zip(verify, bare)]
+    return {
+        "verify_overhead": statistics.median(ratios),
+        "verify_vs_import": statistics.median(verify) / statistics.median(imports),
+        "details": {
+            "snippets": len(snippets),
+            "runs": runs,
+            "verify_s": [round(x, 3) for x in verify],
+            "bare_s": [round(x, 3) for x in bare],
+            "import_torch_s": [round(x, 3) for x in imports],
+            "verify_median_s": round(statistics.median(verify), 3),
+            "bare_median_s": round(statistics.median(bare), 3),
+            "import_torch_median_s": round(statistics.median(imports), 3),
+            "verify_command": "python -m pytest -q -p no:cacheprovider snippets",
+        },
+    }
+
+
+# ------------------------------------------------------------------------------------- build
+def measure_build(runs: int) -> dict:
+    site = TMP / "site"
+    cmd = [PY, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)]
+    _log("build: one cold-ish build (fills caches), then warm builds")
+    first = _timed(cmd, what="mkdocs build --strict")
+    warm = []
+    for _ in range(max(3, runs // 2)):
+        warm.append(_timed(cmd, what="mkdocs build --strict"))
+    n_pages = len(pages())
+    html_pages = [p for p in site.rglob("index.html")]
+    return {
+        "build_s_per_page": statistics.median(warm) / n_pages,
+        "site": site,
+        "details": {
+            "pages": n_pages,
+            "html_pages_built": len(html_pages),
+            "first_build_s": round(first, 3),
+            "warm_build_s": [round(x, 3) for x in warm],
+            "warm_build_median_s": round(statistics.median(warm), 3),
+            "per_built_html_page_s": round(statistics.median(warm) / max(1, len(html_pages)), 4),
+        },
+    }
+
+
+# ---------------------------------------------------------------------------------- weight
+def base_path() -> str:
+    """site_url's path, as the built site uses it (read from a built page's canonical link)."""
+    from urllib.parse import urlsplit
+
+    import yaml
+
+    class Loader(yaml.SafeLoader):
+        pass
+
+    Loader.add_constructor("!ENV", lambda loader, node: loader.construct_sequence(node)[-1])
+    Loader.add_multi_constructor("!", lambda loader, suffix, node: None)
+    Loader.add_multi_constructor("tag:yaml.org,2002:python/name:", lambda loader, suffix, node: None)
+    config = yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=Loader)
+    site_url = os.environ.get("SITE_URL") or config.get("site_url") or "/"
+    return urlsplit(site_url).path or "/"
+
+
+def measure_weight(site: Path) -> dict:
+    weights = site_weights(site, base_path())
+    if not weights:
+        raise BenchError(f"no HTML pages in {site}")
+    heaviest = max(weights, key=lambda w: w.gzipped_bytes)
+    external = [(w.page, url) for w in weights for url in w.external]
+    missing = [(w.page, url) for w in weights for url in w.missing]
+    if missing:
+        raise BenchError("pages load files that are not in the built site:\n" + "\n".join(f"  {p}: {u}" for p, u in missing))
+    return {
+        "heaviest_page_kb": heaviest.gzipped_bytes / 1024,
+        "external_requests": len(external),
+        "details": {
+            "heaviest_page": heaviest.page,
+            "heaviest_page_files_gzipped_bytes": dict(sorted(heaviest.files.items(), key=lambda kv: -kv[1])),
+            "pages_weighed": len(weights),
+            "median_page_kb": round(statistics.median(w.gzipped_bytes for w in weights) / 1024, 1),
+            "external": [f"{p}: {u}" for p, u in external],
+        },
+    }
+
+
+# ---------------------------------------------------------------------------------- reload
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _get(url: str) -> str | None:
+    try:
+        with urllib.request.urlopen(url, timeout=30) as response:
+            return response.read().decode("utf-8", errors="replace")
+    except (urllib.error.URLError, ConnectionError, TimeoutError):
+        return None
+
+
+def _page_with_snippet() -> tuple[Path, Path]:
+    """A page that shows a whole snippet and its output (discovered, not hard-coded)."""
+    for page in pages("zh"):
+        for block in blocks(page):
+            for target in block.includes:
+                path, section = split_target(target)
+                if path.suffix == ".py" and section is None and path.with_suffix(".out").is_file():
+                    outputs = {split_target(t)[0] for b in blocks(page) for t in b.includes}
+                    if path.with_suffix(".out") in outputs:
+                        return page, path
+    raise BenchError("no page includes a whole snippet and its output")
+
+
+def _copy_project(dest: Path) -> None:
+    if dest.exists():
+        shutil.rmtree(dest)
+    ignore = shutil.ignore_patterns(".git", ".venv", "site", "tmp", "test-artifacts", "__pycache__", "*.egg-info")
+    shutil.copytree(ROOT, dest, ignore=ignore, symlinks=True)
+
+
+def measure_reload(edits: int = 3) -> dict:
+    page, snippet = _page_with_snippet()
+    copy = TMP / "reload-project"
+    _log(f"reload: copying the project to {copy.relative_to(ROOT)}, serving it, editing its copy of {snippet.relative_to(ROOT)}")
+    _copy_project(copy)
+    py, out = copy / snippet.relative_to(ROOT), copy / snippet.relative_to(ROOT).with_suffix(".out")
+    original_py, original_out = py.read_text(encoding="utf-8"), out.read_text(encoding="utf-8")
+    port = _free_port()
+    url = f"http://127.0.0.1:{port}{base_path()}{url_of(page)}"
+    log_file = TMP / "reload-serve.log"
+    with open(log_file, "w") as log:
+        server = subprocess.Popen(
+            [PY, "-m", "mkdocs", "serve", "--dev-addr", f"127.0.0.1:{port}"],
+            cwd=copy, env=ENV, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+        )
+    times = []
+    try:
+        deadline = time.monotonic() + 180
+        while _get(url) is None:
+            if server.poll() is not None or time.monotonic() > deadline:
+                raise BenchError(f"mkdocs serve did not serve {url}; its log:\n{log_file.read_text()[-3000:]}")
+            time.sleep(0.2)
+        time.sleep(1.0)  # let the watcher settle after the first build
+        for i in range(edits):
+            marker = f"bench_reload_{os.getpid()}_{i}"
+            new_py = original_py.rstrip("\n") + f'\nprint("{marker}")\n'
+            new_out = original_out + f"{marker}\n"
+            start = time.perf_counter()
+            out.write_text(new_out, encoding="utf-8")  # `./dev outputs` writes the .out, the author saves the .py
+            py.write_text(new_py, encoding="utf-8")
+            elapsed = _wait_for(url, lambda html: html.count(marker) >= 2, start, server, log_file)
+            times.append(elapsed)
+            _log(f"reload {i + 1}/{edits}: {elapsed:.2f} s")
+            out.write_text(original_out, encoding="utf-8")
+            py.write_text(original_py, encoding="utf-8")
+            _wait_for(url, lambda html: marker not in html, time.perf_counter(), server, log_file)
+            time.sleep(0.5)
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        try:
+            server.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(server.pid, signal.SIGKILL)
+            server.wait()
+        shutil.rmtree(copy, ignore_errors=True)
+    return {
+        "reload_s": statistics.median(times),
+        "details": {
+            "page": url_of(page) or "/",
+            "snippet": snippet.relative_to(ROOT).as_posix(),
+            "reload_s": [round(x, 3) for x in times],
+        },
+    }
+
+
+def _wait_for(url, condition, start, server, log_file, timeout=60.0) -> float:
+    while True:
+        html = _get(url)
+        if html is not None and condition(html):
+            return time.perf_counter() - start
+        if server.poll() is not None:
+            raise BenchError(f"mkdocs serve exited; its log:\n{log_file.read_text()[-3000:]}")
+        if time.perf_counter() - start > timeout:
+            raise BenchError(f"{url} did not show the edit within {timeout:.0f} s; serve log:\n{log_file.read_text()[-3000:]}")
+        time.sleep(0.05)
+
+
+# -------------------------------------------------------------------------------------- ci
+def measure_ci() -> dict:
+    clone = TMP / "ci-clone"
+    if clone.exists():
+        shutil.rmtree(clone)
+    head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True, check=True).stdout.strip()
+    subprocess.run(["git", "clone", "--quiet", "--no-hardlinks", str(ROOT), str(clone)], check=True)
+    _log(f"ci: .ci/run in a clean clone of {head[:10]} (fresh .venv, pinned install, ./dev test): minutes")
+    env = {k: v for k, v in ENV.items() if k not in {"VIRTUAL_ENV", "PYTHONHOME"}}
+    start = time.perf_counter()
+    result = subprocess.run([str(clone / ".ci" / "run")], cwd=clone, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    elapsed = time.perf_counter() - start
+    tail = result.stdout.strip().splitlines()[-1:] if result.stdout.strip() else []
+    shutil.rmtree(clone, ignore_errors=True)
+    if result.returncode != 0:
+        raise BenchError(f".ci/run failed in a clean clone of {head[:10]} after {elapsed:.0f} s (exit {result.returncode}):\n{result.stdout[-3000:]}")
+    return {"ci_s": elapsed, "details": {"commit": head, "last_line": tail[0] if tail else ""}}
+
+
+# ------------------------------------------------------------------------------------ report
+def _status(name: str, value) -> str:
+    goal, _ = GOALS[name]
+    if value is None:
+        return "not measured"
+    if goal is None:
+        return "reported"
+    return "met" if value <= goal else "MISSED"
+
+
+def _fmt(value) -> str:
+    if value is None:
+        return "—"
+    if isinstance(value, int):
+        return str(value)
+    return f"{value:.3f}" if value < 10 else f"{value:.1f}"
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="./dev bench", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=5, help="alternating verify/bare runs (median), default 5")
+    parser.add_argument("--ci", action="store_true", help="also time .ci/run in a clean clone (minutes)")
+    parser.add_argument("--skip", nargs="*", default=[], choices=["verify", "build", "reload"], help="leave these out")
+    parser.add_argument("--output", type=Path, default=RESULTS, help="where to write the JSON (default bench/results.json)")
+    args = parser.parse_args(argv)
+    TMP.mkdir(parents=True, exist_ok=True)
+    load_before = os.getloadavg()
+
+    figures: dict[str, float | int | None] = dict.fromkeys(GOALS)
+    details: dict[str, dict] = {}
+    notes: dict[str, str] = {}
+    errors: list[str] = []
+
+    def attempt(group: str, fn, *a):
+        try:
+            result = fn(*a)
+        except BenchError as e:
+            errors.append(f"{group}: {e}")
+            _log(f"FAILED {group}: {e}")
+            return None
+        details[group] = result.pop("details")
+        for key, value in result.items():
+            if key in figures:
+                figures[key] = value
+        return result
+
+    if "verify" not in args.skip:
+        attempt("verify", measure_verify, args.runs)
+    else:
+        notes["verify_overhead"] = notes["verify_vs_import"] = "skipped (--skip verify)"
+    build = attempt("build", measure_build, args.runs) if "build" not in args.skip else None
+    site = build["site"] if build else None
+    if site is None and "build" in args.skip:
+        notes["build_s_per_page"] = "skipped (--skip build)"
+    if site is not None:
+        attempt("weight", measure_weight, site)
+    if "reload" not in args.skip:
+        attempt("reload", measure_reload)
+    else:
+        notes["reload_s"] = "skipped (--skip reload)"
+    if args.ci:
+        attempt("ci", measure_ci)
+    else:
+        notes["ci_s"] = "not measured in this run: `./dev bench --ci` times .ci/run from a clean clone (minutes)"
+
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
+    dirty = bool(subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=ROOT, capture_output=True, text=True).stdout.strip())
+    results = {
+        "measured_at": dt.datetime.now(dt.timezone.utc).replace(microsecond=0).isoformat(),
+        "commit": commit + ("+uncommitted changes" if dirty else ""),
+        "machine": {
+            "cpus": os.cpu_count(),
+            "python": platform.python_version(),
+            "platform": platform.platform(),
+            # Other work on the machine skews absolute times (ratios less): 1-minute load averages.
+            "load_average_before": round(load_before[0], 2),
+            "load_average_after": round(os.getloadavg()[0], 2),
+        },
+        "figures": {
+            name: {
+                "value": None if value is None else (round(value, 4) if isinstance(value, float) else value),
+                "unit": GOALS[name][1],
+                "goal": None if GOALS[name][0] is None else f"<= {GOALS[name][0]}",
+                "status": _status(name, value),
+                **({"note": notes[name]} if name in notes else {}),
+            }
+            for name, value in figures.items()
+        },
+        "details": details,
+        "errors": errors,
+    }
+    args.output.write_text(json.dumps(results, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+
+    rows = [("figure", "value", "unit", "goal", "status")]
+    for name, fig in results["figures"].items():
+        rows.append((name, _fmt(figures[name]), fig["unit"], fig["goal"] or "—", fig["status"]))
+    widths = [max(len(str(r[i])) for r in rows) for i in range(5)]
+    print(
+        f"benchmark on {os.cpu_count()} CPUs, Python {platform.python_version()}, commit {results['commit']}, "
+        f"load average {results['machine']['load_average_before']} before / {results['machine']['load_average_after']} after"
+    )
+    for i, row in enumerate(rows):
+        print("  ".join(str(c).ljust(w) for c, w in zip(row, widths)))
+        if i == 0:
+            print("  ".join("-" * w for w in widths))
+    for name, note in notes.items():
+        print(f"note: {name}: {note}")
+    with contextlib.suppress(KeyError):
+        print(f"heaviest page: {details['weight']['heaviest_page']}")
+    print(f"written: {args.output.relative_to(ROOT) if args.output.is_relative_to(ROOT) else args.output}")
+    if errors:
+        print("\nFAILED measurements:\n" + "\n".join(errors), file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

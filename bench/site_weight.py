@@ -1,0 +1,156 @@
+"""What a browser loads on a first visit to each built page, without a browser.
+
+For every HTML page of a built site: the page itself plus every local file it makes the browser
+fetch (stylesheets, scripts, images, icons, frames, media, fonts and images that its CSS pulls
+in, and Material's search worker and search index, which the theme fetches as soon as a page
+opens), each gzip-compressed as a static host serves it. References to other hosts that a
+browser would load are collected as external requests, and so is the GitHub API call Material's
+repository widget makes when repo_url points at GitHub.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import re
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
+from pathlib import Path, PurePosixPath
+from urllib.parse import unquote, urljoin, urlsplit
+
+# <link rel=...> values that make the browser fetch the href on a first visit.
+FETCHING_RELS = {"stylesheet", "icon", "shortcut", "apple-touch-icon", "preload", "modulepreload", "manifest"}
+CSS_URL = re.compile(r"""url\(\s*(['"]?)([^'")]+)\1\s*\)|@import\s+(['"])([^'"]+)\3""")
+
+
+@dataclass
+class PageWeight:
+    page: str  # path of the HTML file relative to the site root
+    files: dict[str, int] = field(default_factory=dict)  # site-relative path -> gzipped bytes
+    external: list[str] = field(default_factory=list)  # URLs on other hosts the browser would load
+    missing: list[str] = field(default_factory=list)  # local references to files not in the site
+
+    @property
+    def gzipped_bytes(self) -> int:
+        return sum(self.files.values())
+
+
+class _Refs(HTMLParser):
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.loads: list[str] = []
+        self.inline_css: list[str] = []
+        self.config: dict | None = None
+        self.github_source: str | None = None
+        self._in = None
+
+    def handle_starttag(self, tag, attrs):
+        a = {k: (v or "") for k, v in attrs}
+        rels = set(a.get("rel", "").lower().split())
+        if tag == "link" and rels & FETCHING_RELS and a.get("href"):
+            self.loads.append(a["href"])
+        elif tag in {"script", "img", "iframe", "embed", "audio", "video", "source", "track", "input"} and a.get("src"):
+            if tag != "input" or a.get("type", "").lower() == "image":
+                self.loads.append(a["src"])
+        if tag == "object" and a.get("data"):
+            self.loads.append(a["data"])
+        if tag in {"video"} and a.get("poster"):
+            self.loads.append(a["poster"])
+        if a.get("srcset"):
+            self.loads.extend(part.split()[0] for part in a["srcset"].split(",") if part.strip())
+        if a.get("style"):
+            self.inline_css.append(a["style"])
+        if tag == "script" and a.get("id") == "__config":
+            self._in = "config"
+        elif tag == "style":
+            self._in = "style"
+        # Material's repository widget (repo_url) fetches the repository's facts from the GitHub API.
+        if tag == "a" and a.get("data-md-component") == "source" and "github.com" in urlsplit(a.get("href", "")).netloc:
+            self.github_source = a["href"]
+
+    def handle_endtag(self, tag):
+        if tag in {"script", "style"}:
+            self._in = None
+
+    def handle_data(self, data):
+        if self._in == "config":
+            try:
+                self.config = json.loads(data)
+            except json.JSONDecodeError:
+                pass
+        elif self._in == "style":
+            self.inline_css.append(data)
+
+
+def _gzip_size(path: Path) -> int:
+    return len(gzip.compress(path.read_bytes(), compresslevel=6, mtime=0))
+
+
+def _local(site: Path, base_path: str, ref_url: str) -> Path:
+    """The file in the built site that a same-host URL (already resolved to a path) names."""
+    path = unquote(urlsplit(ref_url).path)
+    if path.startswith(base_path):
+        path = path[len(base_path):]
+    path = path.lstrip("/")
+    target = site / path
+    if path == "" or path.endswith("/"):
+        target = target / "index.html"
+    return target
+
+
+def page_weight(site: Path, html_file: Path, base_path: str = "/") -> PageWeight:
+    """The first-visit weight of one page. `base_path` is site_url's path ("/repo/")."""
+    rel = html_file.relative_to(site).as_posix()
+    weight = PageWeight(rel)
+    weight.files[rel] = _gzip_size(html_file)
+    page_url = "http://site.invalid" + base_path + rel
+
+    parser = _Refs()
+    parser.feed(html_file.read_text(encoding="utf-8"))
+    queue: list[tuple[str, str]] = [(ref, page_url) for ref in parser.loads]
+    for css in parser.inline_css:
+        queue += [(ref, page_url) for ref in _css_refs(css)]
+    if parser.config and parser.config.get("search"):
+        base = urljoin(page_url, parser.config.get("base", ".") + "/")
+        queue.append((parser.config["search"], base))
+        queue.append(("search/search_index.json", base))
+    if parser.github_source:
+        owner_repo = "/".join(urlsplit(parser.github_source).path.strip("/").split("/")[:2])
+        weight.external.append(f"https://api.github.com/repos/{owner_repo}")
+
+    seen: set[str] = set()
+    while queue:
+        ref, against = queue.pop(0)
+        ref = ref.strip()
+        if not ref or ref.startswith(("data:", "#", "javascript:", "about:", "blob:")):
+            continue
+        url = urljoin(against, ref)
+        parts = urlsplit(url)
+        if parts.netloc != "site.invalid":
+            weight.external.append(ref)
+            continue
+        target = _local(site, base_path, url)
+        key = target.relative_to(site).as_posix() if target.is_relative_to(site) else str(target)
+        if key in seen:
+            continue
+        seen.add(key)
+        if not target.is_file():
+            weight.missing.append(ref)
+            continue
+        weight.files[key] = _gzip_size(target)
+        if target.suffix == ".css":
+            queue += [(r, url) for r in _css_refs(target.read_text(encoding="utf-8", errors="replace"))]
+    return weight
+
+
+def _css_refs(css: str) -> list[str]:
+    return [m.group(2) or m.group(4) for m in CSS_URL.finditer(css)]
+
+
+def site_pages(site: Path) -> list[Path]:
+    """Every HTML page of the built site (404.html included: it is a page a visitor can land on)."""
+    return sorted(p for p in site.rglob("*.html") if not PurePosixPath(p.relative_to(site).as_posix()).parts[0].startswith("."))
+
+
+def site_weights(site: Path, base_path: str = "/") -> list[PageWeight]:
+    return [page_weight(site, page, base_path) for page in site_pages(site)]
