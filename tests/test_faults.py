@@ -81,7 +81,8 @@ def _fails_naming(outcome: tuple[int, str], *names: str) -> None:
     code, output = outcome
     assert code != 0, f"the injected fault went unnoticed (exit 0):\n{output[-3000:]}"
     missing = [name for name in names if name not in output]
-    assert not missing, f"the failure does not name {missing}:\n{output[-4000:]}"
+    said = "\n".join(line for line in output.splitlines() if "ERROR" in line or "WARNING  -" in line or "FAILED" in line)
+    assert not missing, f"the failure does not name {missing}:\n{said[:3000]}\n...\n{output[-3000:]}"
 
 
 def _edit(path: Path, old: str, new: str) -> None:
@@ -150,6 +151,25 @@ def test_a_snippet_that_raises(snippet_faults):
     _fails_naming(outcome, "snippets/fault_injection/raises.py:4", "raised RuntimeError")
 
 
+def test_a_notebook_cell_that_raises(project):
+    """Every snippet runs, yet the page's notebook does not: the page shows the parts of a program
+    in an order that cannot run top to bottom (a name used in one cell is defined in a later one)."""
+    faults = project / "snippets" / "fault_injection"
+    faults.mkdir()
+    (faults / "order.py").write_text(
+        "# --8<-- [start:define]\nx = 2\n# --8<-- [end:define]\n"
+        "# --8<-- [start:use]\nprint(x + 1)\n# --8<-- [end:use]\n", encoding="utf-8")
+    (faults / "order.out").write_text("3\n", encoding="utf-8")
+    page = f"docs/zh/{PROSE_PAGE}"
+    _append(project / page, "\n## 顺序颠倒的例子 { #wrong-order }\n\n"
+            '```python\n--8<-- "fault_injection/order.py:use"\n```\n\n'
+            '```python\n--8<-- "fault_injection/order.py:define"\n```\n\n'
+            '```text title="输出"\n--8<-- "fault_injection/order.out"\n```\n')
+    code, output = _pytest(project, "snippets/fault_injection")
+    assert code == 0, f"the snippet itself must be fine for this fault:\n{output[-3000:]}"
+    _fails_naming(_build(project), page, "raised while executing", "NameError")
+
+
 # ------------------------------------------------------------------ pages
 
 def test_a_python_block_pasted_into_a_page(project):
@@ -202,30 +222,33 @@ def test_a_stale_translation(project):
 # ------------------------------------------------------------------ the built site
 
 @pytest.fixture(scope="module")
-def build_with_broken_links(tmp_path_factory):
-    """One copy, one build, two faults on two pages: a link to a missing page and a missing #anchor."""
-    project = _copy_project(tmp_path_factory.mktemp("links") / "project")
+def site_faults(tmp_path_factory):
+    """One copy, one build, three faults: a link to a missing page (zh), a missing #anchor (en),
+    and a script from another host (en). The strict build still writes every page before it
+    stops on the warnings, so the off-site check reads the same site."""
+    project = _copy_project(tmp_path_factory.mktemp("site") / "project")
     _append(project / "docs" / "zh" / PROSE_PAGE, "\n见[不存在的页面](no-such-page.md)。\n")
-    _append(project / "docs" / "en" / PROSE_PAGE, "\nSee [a missing anchor](index.md#no-such-anchor).\n")
-    return _build(project)
+    _append(project / "docs" / "en" / PROSE_PAGE, "\nSee [a missing anchor](index.md#no-such-anchor).\n"
+            '\n<script src="https://cdn.example.com/lib.js"></script>\n'
+            "\nA plain link elsewhere is fine: [PyTorch](https://pytorch.org/).\n")
+    return project, _build(project)
 
 
-def test_a_broken_internal_link(build_with_broken_links):
-    _fails_naming(build_with_broken_links, f"zh/{PROSE_PAGE}", "no-such-page.md")
+def test_a_broken_internal_link(site_faults):
+    _, outcome = site_faults
+    _fails_naming(outcome, f"zh/{PROSE_PAGE}", "no-such-page.md")
 
 
-def test_a_broken_anchor(build_with_broken_links):
-    _fails_naming(build_with_broken_links, f"en/{PROSE_PAGE}", "#no-such-anchor")
+def test_a_broken_anchor(site_faults):
+    _, outcome = site_faults
+    _fails_naming(outcome, f"en/{PROSE_PAGE}", "#no-such-anchor")
 
 
-def test_a_page_that_loads_from_another_host(project):
+def test_a_page_that_loads_from_another_host(site_faults):
+    project, (_, output) = site_faults
     page = f"docs/en/{PROSE_PAGE}"
-    _append(project / page, '\n<script src="https://cdn.example.com/lib.js"></script>\n'
-                            '\nA plain link elsewhere is fine: [PyTorch](https://pytorch.org/).\n')
-    code, output = _build(project)
     built = project / "site" / "en" / PROSE_PAGE.removesuffix(".md") / "index.html"
-    assert built.is_file(), f"the build failed before writing {built.name}, nothing to check:\n{output[-3000:]}"
+    assert built.is_file(), f"the build stopped before writing {built.name}, nothing to check:\n{output[-3000:]}"
     problems = foreign_loads(project / "site")
     assert len(problems) == 1 and problems[0].startswith(page), problems
     assert "cdn.example.com/lib.js" in problems[0] and "pytorch.org" not in problems[0], problems
-
