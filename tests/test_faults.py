@@ -21,41 +21,16 @@ import pytest
 
 from conftest import build_site
 from docs_pipeline.offsite import foreign_loads
-from docs_pipeline.pages import ROOT, pages, structure
+from docs_pipeline.pages import pages, structure
+from tests.project_copy import copy_project, snippet_with_output
 
-UNCOPIED = {".git", ".venv", "site", ".cache", "__pycache__", ".pytest_cache", "test-artifacts"}
 # A page with no code: a fault there re-executes no notebook (the build stays fast).
 PROSE_PAGE = "glossary.md"
 
 
-def _project_files() -> list[str]:
-    try:
-        listed = subprocess.run(
-            ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
-            cwd=ROOT, capture_output=True, text=True, check=True,
-        ).stdout.split("\0")
-    except (OSError, subprocess.CalledProcessError):  # not a git checkout: everything but the build outputs
-        listed = [
-            p.relative_to(ROOT).as_posix() for p in ROOT.rglob("*")
-            if p.is_file() and not UNCOPIED & set(p.relative_to(ROOT).parts) and ".egg-info" not in str(p)
-        ]
-    return sorted(name for name in listed if name and (ROOT / name).is_file())  # deleted, not yet committed: skip
-
-
-def _copy_project(dest: Path) -> Path:
-    for name in _project_files():
-        target = dest / name
-        target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(ROOT / name, target)
-    cache = ROOT / ".cache" / "mkdocs-jupyter"
-    if cache.is_dir():
-        shutil.copytree(cache, dest / ".cache" / "mkdocs-jupyter")
-    return dest
-
-
 @pytest.fixture(scope="module")
 def clean_copy(tmp_path_factory):
-    return _copy_project(tmp_path_factory.mktemp("clean") / "project")
+    return copy_project(tmp_path_factory.mktemp("clean") / "project")
 
 
 @pytest.fixture
@@ -104,21 +79,13 @@ def _page_including_a_snippet(project: Path) -> tuple[str, str]:
     pytest.fail("no page includes a whole snippet: nothing to break", pytrace=False)
 
 
-def _snippet_with_output(project: Path) -> str:
-    for py in sorted((project / "snippets").rglob("*.py")):
-        out = py.with_suffix(".out")
-        if out.is_file() and out.read_text(encoding="utf-8").strip():
-            return py.relative_to(project).as_posix()
-    pytest.fail("no snippet with a stored output: nothing to break", pytrace=False)
-
-
 # ------------------------------------------------------------------ snippets and outputs
 
 @pytest.fixture(scope="module")
 def snippet_faults(tmp_path_factory):
     """One copy, one run of the snippet tests, three faults in three snippet files."""
-    project = _copy_project(tmp_path_factory.mktemp("snippets") / "project")
-    real = _snippet_with_output(project)  # its stored output gets one character wrong
+    project = copy_project(tmp_path_factory.mktemp("snippets") / "project")
+    real = snippet_with_output(project)  # its stored output gets one character wrong
     out = project / real.replace(".py", ".out")
     text = out.read_text(encoding="utf-8")
     at = len(text.rstrip()) - 1
@@ -226,7 +193,7 @@ def site_faults(tmp_path_factory):
     """One copy, one build, three faults: a link to a missing page (zh), a missing #anchor (en),
     and a script from another host (en). The strict build still writes every page before it
     stops on the warnings, so the off-site check reads the same site."""
-    project = _copy_project(tmp_path_factory.mktemp("site") / "project")
+    project = copy_project(tmp_path_factory.mktemp("site") / "project")
     _append(project / "docs" / "zh" / PROSE_PAGE, "\n见[不存在的页面](no-such-page.md)。\n")
     _append(project / "docs" / "en" / PROSE_PAGE, "\nSee [a missing anchor](index.md#no-such-anchor).\n"
             '\n<script src="https://cdn.example.com/lib.js"></script>\n'
