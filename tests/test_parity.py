@@ -4,9 +4,11 @@ Same snippet includes in the same order, the same heading ids, the same admoniti
 collapsibles, code blocks, figures and code annotations (docs_pipeline/translations.py).
 """
 
+import re
+
 import pytest
 
-from docs_pipeline.pages import ROOT, pages, structure
+from docs_pipeline.pages import ROOT, blocks, pages, split_target, structure
 from docs_pipeline.translations import counterpart, missing_counterparts, parity_problems
 
 
@@ -50,3 +52,36 @@ def test_the_parity_check_sees_what_it_compares():
     assert any(t.endswith(".py") for t in found.includes) and any(t.endswith(".out") for t in found.includes)
     assert "python" in found.code_blocks and found.admonitions
     assert any(found.annotations), "the numbered list after a python block was not read as code annotations"
+
+
+MARKER = re.compile(r"#\s*\((\d+)\)!")
+SECTION = re.compile(r"--8<-- \[(start|end):([\w-]+)\]")
+
+
+def _included_lines(target):
+    path, section = split_target(target)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    if section is None:
+        return lines
+    inside, kept = False, []
+    for line in lines:
+        m = SECTION.search(line)
+        if m and m.group(2) == section:
+            inside = m.group(1) == "start"
+        elif inside:
+            kept.append(line)
+    return kept
+
+
+@pytest.mark.parametrize("page", pages(), ids=_name)
+def test_code_annotations_match_the_markers(page):
+    """Each `# (n)!` in the code shown has item n in the list right after the block, and no more."""
+    python_blocks = [b for b in blocks(page) if b.language == "python"]
+    problems = []
+    for block, listed in zip(python_blocks, structure(page).annotations):
+        markers = sorted({int(n) for t in block.includes if split_target(t)[0].is_file()
+                          for line in _included_lines(t) for n in MARKER.findall(line)})
+        if markers != listed:
+            problems.append(f"{block.where}: the code has markers {markers}, the list after the block has items {listed}")
+    if problems:
+        pytest.fail("\n".join(problems) + "\n(a numbered list right after a code block is read as its annotations)", pytrace=False)
