@@ -29,3 +29,36 @@ def built_site(tmp_path_factory):
     if result.returncode != 0:
         pytest.fail(f"mkdocs build --strict failed:\n{result.stdout}{result.stderr}", pytrace=False)
     return site
+
+
+# ---------------------------------------------------------------- browser tests (tests/browser/)
+
+
+@pytest.fixture(scope="session")
+def served_site(built_site):
+    """The built site served on 127.0.0.1 (a free port) while the session runs; its base URL."""
+    from tests.browser.site_browser import serve
+
+    with serve(built_site) as base_url:
+        yield base_url
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """One headless Debian Chromium for the session; fails (never skips) when there is none."""
+    from tests.browser.site_browser import INSTALL_HINT, chromium_executable, launch
+
+    executable = chromium_executable()
+    if executable is None:
+        pytest.fail(f"no Chromium found. {INSTALL_HINT}", pytrace=False)
+    with launch(executable) as chromium:
+        yield chromium
+
+
+@pytest.fixture(scope="session")
+def first_visits(browser, served_site, built_site):
+    """Every page of both languages visited once, first-time-reader style: {page: Visit}."""
+    from docs_pipeline.pages import pages
+    from tests.browser.site_browser import visit_all
+
+    return visit_all(browser, served_site, built_site, pages())

@@ -1,0 +1,401 @@
+"""What the browser tests share: the built site served on 127.0.0.1, Debian's Chromium driven by
+Playwright, and one first visit per page that records everything the tests then assert on.
+
+A visit opens the page in a fresh browser context (empty cache, as a first-time reader), waits
+for the network to go quiet, and records every request, console error and response body; runs
+axe-core; toggles the palette, opens every code annotation and every collapsible by clicking;
+clicks every code block's copy button and reads the clipboard; and finally switches language
+from a section anchor. The tests in this folder only read what the visits recorded, so each
+page is loaded once (plus the language switch) however many things are checked on it.
+"""
+
+from __future__ import annotations
+
+import functools
+import gzip
+import json
+import http.server
+import os
+import shutil
+import subprocess
+import sys
+import threading
+import time
+import traceback
+from concurrent.futures import Future, ThreadPoolExecutor
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urljoin, urlsplit
+
+from docs_pipeline.pages import DOCS, ROOT, blocks, language_of, url_of
+
+ARTIFACTS = ROOT / "test-artifacts"
+HOST = "127.0.0.1"
+CHROMIUM_ARGS = [
+    "--no-sandbox",  # the tests may run as root (CI, containers)
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+INSTALL_HINT = (
+    "The browser tests need Debian's Chromium and a CJK font: apt-get install chromium fonts-noto-cjk "
+    "(./dev test installs both when it runs as root or with passwordless sudo). "
+    "Or point CHROMIUM at a Chromium binary."
+)
+TIMEOUT_MS = 10_000
+
+# Regions left out of axe-core's colour-contrast rule, each with the reason its colours are the
+# theme's, not this site's. Every other rule runs on the whole page.
+AXE_CONTRAST_EXCLUDED = {
+    "pre": "syntax highlighting: Material's Pygments palette (e.g. keyword operators `in`, `is`) is "
+    "theme CSS; the code text itself passes",
+    ".md-copyright": "Material's footer credit line, theme markup and colour",
+}
+
+
+# ---------------------------------------------------------------- the site and the browser
+
+
+def chromium_executable() -> str | None:
+    """$CHROMIUM if set (it must exist), else `chromium` on PATH, else None."""
+    explicit = os.environ.get("CHROMIUM")
+    if explicit:
+        return explicit if Path(explicit).is_file() else None
+    return shutil.which("chromium")
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format, *args):  # noqa: A002 - the stdlib's name
+        pass
+
+
+@contextmanager
+def serve(directory: Path):
+    """Serve `directory` on 127.0.0.1 at a free port from a thread; yields the base URL (ends in /).
+
+    Plain http.server: bodies go out uncompressed (page weight gzips them itself)."""
+    handler = functools.partial(_QuietHandler, directory=str(directory))
+    server = http.server.ThreadingHTTPServer((HOST, 0), handler)
+    thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
+    thread.start()
+    try:
+        yield f"http://{HOST}:{server.server_port}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join()
+
+
+@contextmanager
+def launch(executable: str):
+    """One headless Chromium for the whole session."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS, headless=True)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+def new_context(browser, base_url: str):
+    """A fresh context: empty cache, clipboard allowed, every request to another host recorded and
+    aborted (so nothing can leave the machine and no test waits on the network)."""
+    context = browser.new_context(base_url=base_url, service_workers="block", viewport={"width": 1280, "height": 900})
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base_url.rstrip("/"))
+    context.set_default_timeout(TIMEOUT_MS)
+    context.external = []  # URLs of requests that tried to leave 127.0.0.1
+
+    def route(r):
+        if urlsplit(r.request.url).hostname == HOST:
+            r.continue_()
+        else:
+            context.external.append(r.request.url)
+            r.abort()
+
+    context.route("**/*", route)
+    return context
+
+
+# ---------------------------------------------------------------- pages
+
+
+def page_name(page: Path) -> str:
+    return page.relative_to(ROOT).as_posix()
+
+
+def counterpart(page: Path) -> Path:
+    lang = language_of(page)
+    other = "en" if lang == "zh" else "zh"
+    return DOCS / other / page.relative_to(DOCS / lang)
+
+
+# ---------------------------------------------------------------- one first visit per page
+
+
+@dataclass
+class Request:
+    url: str
+    status: int | None
+    raw: int  # body bytes as served
+    gzipped: int  # what a gzip-serving server would send: min(raw, gzip -6 of the body)
+
+
+@dataclass
+class Visit:
+    page: Path
+    url: str  # absolute
+    error: str | None = None  # the visit itself broke (a traceback): every check on the page fails with it
+    lang: str | None = None
+    requests: list[Request] = field(default_factory=list)
+    external: list[str] = field(default_factory=list)
+    console_errors: list[str] = field(default_factory=list)
+    axe_violations: list[dict] = field(default_factory=list)
+    palette: list[str] = field(default_factory=list)  # data-md-color-scheme: at load, after 1st, 2nd toggle
+    annotations: list[tuple[str, bool, str]] = field(default_factory=list)  # (code id, opened on click, text)
+    collapsibles: list[tuple[str, bool]] = field(default_factory=list)  # (summary text, opened on click)
+    code: list[tuple[str, str, str]] = field(default_factory=list)  # (source fence language, copied text, shown text)
+    block_count_error: str | None = None
+    switch: dict = field(default_factory=dict)  # the language switch: anchor, from, landed, lang, anchor_found
+    seconds: float = 0.0
+    phases: dict = field(default_factory=dict)  # seconds spent per phase of the visit
+    run: Future | None = None  # the copied program's run (run_copied), None when the page has no code
+
+    @property
+    def name(self) -> str:
+        return page_name(self.page)
+
+
+def search_requests(site: Path) -> list[str]:
+    """What Material's search worker fetches on every page: the index, then the lunr language
+    support its languages need. A first visit is complete only once these are loaded: on a busy
+    machine the network can go quiet (networkidle) before the worker has even started."""
+    langs = json.loads((site / "search" / "search_index.json").read_text(encoding="utf-8"))["config"]["lang"]
+    names = ["search/search_index.json"]
+    if langs != ["en"]:
+        names += ["lunr.stemmer.support.min.js"] + [f"lunr.{lang}.min.js" for lang in langs if lang != "en"]
+    if len(langs) > 1:
+        names.append("lunr.multi.min.js")
+    return names
+
+
+def visit(browser, base_url: str, page: Path, complete_when: list[str]) -> Visit:
+    """One page's first visit; complete once every URL ending in one of `complete_when` loaded."""
+    result = Visit(page, urljoin(base_url, url_of(page)))
+    started = time.monotonic()
+    context = new_context(browser, base_url)
+    try:
+        _visit(context, base_url, result, complete_when)
+    except Exception:  # the visit is reported by every test of this page, naming the page
+        result.error = traceback.format_exc()
+    finally:
+        result.external = list(context.external)
+        context.close()
+        result.seconds = time.monotonic() - started
+    return result
+
+
+_TOOLTIP_SHOWN = """m => {
+    const tip = m.parentElement.querySelector('.md-tooltip, .md-tooltip2');
+    return !!tip && getComputedStyle(tip).opacity === '1' && tip.getBoundingClientRect().width > 0;
+}"""
+
+_TOOLTIP_HIDDEN = """m => {
+    const tip = m.parentElement.querySelector('.md-tooltip, .md-tooltip2');
+    return !tip || getComputedStyle(tip).opacity === '0';
+}"""
+
+
+def _visit(context, base_url: str, result: Visit, complete_when: list[str]) -> None:
+    from axe_playwright_python.sync_playwright import Axe
+
+    finished: list = []
+    context.on("requestfinished", lambda r: finished.append(r))
+    context.on("requestfailed", lambda r: finished.append(r))
+    tab = context.new_page()
+    recording = {"on": True}
+
+    def on_console(message):
+        if recording["on"] and message.type == "error":
+            result.console_errors.append(f"{message.text} ({message.location.get('url', '?')})")
+
+    def on_page_error(error):
+        if recording["on"]:
+            result.console_errors.append(f"uncaught: {error}")
+
+    clock = {"t": time.monotonic()}
+
+    def lap(name):
+        now = time.monotonic()
+        result.phases[name] = round(now - clock["t"], 2)
+        clock["t"] = now
+
+    tab.on("console", on_console)
+    tab.on("pageerror", on_page_error)
+    tab.goto(result.url, wait_until="networkidle")
+    deadline = time.monotonic() + TIMEOUT_MS / 1000
+    while missing := [n for n in complete_when if not any(r.url.endswith(n) for r in finished)]:
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{result.url}: the search worker never loaded {missing}")
+        tab.wait_for_timeout(50)
+    tab.wait_for_load_state("networkidle")
+    result.lang = tab.evaluate("document.documentElement.lang")
+
+    lap("load")
+    # 6. the first visit's weight: every request until the network went quiet
+    for request in list(finished):
+        response = request.response()
+        body = b""
+        if response is not None:
+            try:
+                body = response.body()
+            except Exception:  # a body the browser did not keep (e.g. a redirect) weighs nothing here
+                body = b""
+        result.requests.append(
+            Request(request.url, response.status if response else None, len(body), min(len(body), len(gzip.compress(body, 6))))
+        )
+
+    lap("weight")
+    # 5. accessibility, on the page as loaded
+    # Two passes: every rule but colour contrast on the whole page, then colour contrast outside the
+    # regions whose colours are the theme's (AXE_CONTRAST_EXCLUDED, reasons there); this is also
+    # much faster than contrast-checking every syntax-highlighting token.
+    axe = Axe()
+    result.axe_violations = axe.run(
+        tab, options={"resultTypes": ["violations"], "rules": {"color-contrast": {"enabled": False}}}
+    ).response["violations"] + axe.run(
+        tab,
+        context={"exclude": [[selector] for selector in AXE_CONTRAST_EXCLUDED]},
+        options={"resultTypes": ["violations"], "runOnly": {"type": "rule", "values": ["color-contrast"]}},
+    ).response["violations"]
+
+    lap("axe")
+    # From here on the page is interacted with: CSS transitions and animations off, so no check
+    # waits on a fade (the annotation markers pulse forever, which also makes them never "stable").
+    tab.add_style_tag(content="*, *::before, *::after { transition: none !important; animation: none !important; }")
+
+    # 7. palette toggle: the visible toggle switches the scheme, twice
+    scheme = "document.body.getAttribute('data-md-color-scheme')"
+    result.palette.append(tab.evaluate(scheme))
+    for _ in range(2):
+        tab.locator("form[data-md-component=palette] label:visible").first.click()
+        result.palette.append(tab.evaluate(scheme))
+
+    lap("palette")
+    # 7. collapsibles: click every closed <details> summary (answers hide code and output blocks)
+    for summary in tab.locator("article details > summary").element_handles():
+        if summary.evaluate("s => s.parentElement.open"):
+            continue
+        text = summary.inner_text().strip()
+        summary.click()
+        result.collapsibles.append((text, summary.evaluate("s => s.parentElement.open")))
+
+    lap("collapsibles")
+    # 7. code annotations: clicking a marker shows its tooltip with the annotation text. The first
+    # marker of every annotated code block is clicked (the markers of a block work alike, and each
+    # click costs ~0.3 s).
+    firsts = tab.locator("article pre").evaluate_all(
+        "pres => pres.map(p => p.querySelector('.md-annotation__index')).filter(Boolean).map(a => a.getAttribute('href'))"
+    )
+    for href in firsts:
+        marker = tab.locator(f"article .md-annotation__index[href='{href}']")
+        code_id = marker.get_attribute("href") or "?"
+        marker.click()
+        opened = True
+        try:
+            tab.wait_for_function(_TOOLTIP_SHOWN, arg=marker.element_handle(), timeout=3000)
+        except Exception:
+            opened = False
+        text = marker.evaluate("m => (m.parentElement.querySelector('.md-tooltip, .md-tooltip2') || {}).innerText || ''")
+        result.annotations.append((code_id, opened, text.strip()))
+        tab.evaluate("document.activeElement && document.activeElement.blur()")
+        tab.wait_for_function(_TOOLTIP_HIDDEN, arg=marker.element_handle(), timeout=3000)
+
+    lap("annotations")
+    # 1. copy every code block with its copy button; keep what the page shows beside it
+    source = blocks(result.page)
+    shown = tab.locator("article div.highlight")
+    if shown.count() != len(source):
+        result.block_count_error = (
+            f"{result.name} has {len(source)} fenced blocks but the page shows {shown.count()} code blocks"
+        )
+    else:
+        for block, element in zip(source, shown.all()):
+            tab.evaluate("navigator.clipboard.writeText('')")
+            button = element.locator("button[data-md-type=copy]")
+            if button.count() != 1:
+                raise AssertionError(f"{block.where}: the code block has no copy button")
+            button.click()
+            copied = tab.evaluate("navigator.clipboard.readText()")
+            text = element.locator("pre > code").evaluate("c => c.textContent")
+            result.code.append((block.language, copied, text))
+
+    lap("copy")
+    recording["on"] = False
+
+    # 2. language switch from a section: the same page and section in the other language
+    anchor = tab.evaluate(
+        "(document.querySelector('article h2[id]') || document.querySelector('article h1[id]') || {}).id || null"
+    )
+    other = "en" if result.lang == "zh" else "zh"
+    start = result.url + (f"#{anchor}" if anchor else "")
+    context.route("**/search/search_index.json", lambda r: r.abort())  # the landing page's search is not under test
+    tab.goto(start, wait_until="domcontentloaded")
+    selector = tab.locator(".md-header .md-select").first
+    selector.hover()
+    link = selector.locator(f"a.md-select__link[hreflang={other}]")
+    link.click()
+    tab.wait_for_load_state("domcontentloaded")
+    tab.wait_for_function("u => location.href !== u", arg=start)
+    result.switch = {
+        "anchor": anchor,
+        "from": start,
+        "landed": tab.url,
+        "lang": tab.evaluate("document.documentElement.lang"),
+        "anchor_found": bool(anchor) and tab.evaluate("id => !!document.getElementById(id)", anchor),
+        "expected": urljoin(base_url, url_of(counterpart(result.page))) + (f"#{anchor}" if anchor else ""),
+    }
+    lap("language switch")
+
+
+def copied_program(visit: Visit) -> tuple[str, str]:
+    """(the page's python blocks as copied, joined in page order; its text blocks as shown, joined)."""
+    code = [copied for lang, copied, _ in visit.code if lang == "python"]
+    shown = "".join(text for lang, _, text in visit.code if lang == "text")
+    return "\n".join(code), shown
+
+
+def run_copied(visit: Visit, program: str) -> subprocess.CompletedProcess:
+    """Save the program under test-artifacts/copied/ and run it with this interpreter (the project's
+    .venv python) from the repo root, as a reader would run a file they pasted it into."""
+    saved = ARTIFACTS / "copied" / visit.page.relative_to(DOCS).with_suffix(".py")
+    saved.parent.mkdir(parents=True, exist_ok=True)
+    saved.write_text(program + "\n", encoding="utf-8")
+    return subprocess.run(
+        [sys.executable, saved.relative_to(ROOT).as_posix()], cwd=ROOT, capture_output=True, text=True, timeout=300
+    )
+
+
+def visit_all(browser, base_url: str, site: Path, pages: list[Path]) -> dict[Path, Visit]:
+    """Visit every page; each page's copied program runs in the background while the browser
+    goes on (pages with the same program, zh and en, share one run): visit.run is its future."""
+    complete_when = search_requests(site)
+    visits, runs = {}, {}
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        for page in pages:
+            visits[page] = result = visit(browser, base_url, page, complete_when)
+            program, _ = copied_program(result)
+            if program and not result.error and not result.block_count_error:
+                if program not in runs:
+                    runs[program] = pool.submit(run_copied, result, program)
+                result.run = runs[program]
+        for future in runs.values():
+            future.exception()  # wait; a failed run is reported by the test of its page
+    ARTIFACTS.mkdir(exist_ok=True)
+    (ARTIFACTS / "browser-visits.json").write_text(
+        json.dumps({v.name: {"seconds": round(v.seconds, 2), **v.phases} for v in visits.values()}, indent=2) + "\n",
+        encoding="utf-8",
+    )
+    return visits

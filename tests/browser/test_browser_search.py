@@ -1,0 +1,99 @@
+"""Search, as a reader types it: Chinese queries find the Chinese pages that contain them, English
+queries the English ones, and results stay in the reader's language.
+
+"The right pages" for a query are computed from the built search index, not hard-coded: every
+page of the reader's language whose title or text contains the query (case-insensitively) must be
+among the results, and no result may be a page of the other language. So the test follows the
+pages as they are written.
+"""
+
+from __future__ import annotations
+
+import json
+from urllib.parse import urljoin, urlsplit
+
+import pytest
+
+from tests.browser.site_browser import new_context
+
+QUERIES = {
+    "zh": ["计算图", "反向传播", "梯度", "叶子张量"],
+    "en": ["computational graph", "backward", "gradient", "leaf tensor"],
+}
+HOME = {"zh": "", "en": "en/"}
+
+
+def _language_of_location(location: str) -> str:
+    return "en" if location.startswith("en/") else "zh"
+
+
+def _expected(index, lang, query):
+    """Locations (page URLs relative to the site root) of `lang` pages containing `query`."""
+    q = query.lower()
+    pages = set()
+    for doc in index["docs"]:
+        location = doc["location"].split("#")[0]
+        if _language_of_location(location) != lang:
+            continue
+        # Material's index separates Chinese words with zero-width spaces (jieba segmentation)
+        text = (doc["title"] + " " + doc["text"]).replace("\u200b", "").lower()
+        if q in text:
+            pages.add(location)
+    return pages
+
+
+# The search ran: the query is in the box and the result line no longer says "type to start searching".
+_SEARCHED = """q => {
+    const placeholder = JSON.parse(document.getElementById('__config').textContent).translations['search.result.placeholder'];
+    const meta = document.querySelector('.md-search-result__meta').textContent.trim();
+    return document.querySelector('input.md-search__input').value === q && meta !== '' && meta !== placeholder;
+}"""
+
+
+@pytest.fixture(scope="module")
+def search_results(browser, served_site, built_site):
+    """{(lang, query): (expected locations, result locations, result count line)}."""
+    index = json.loads((built_site / "search" / "search_index.json").read_text(encoding="utf-8"))
+    context = new_context(browser, served_site)
+    results = {}
+    try:
+        tab = context.new_page()
+        for lang, queries in QUERIES.items():
+            tab.goto(urljoin(served_site, HOME[lang]), wait_until="networkidle")
+            for query in queries:
+                box = tab.locator("input.md-search__input")
+                box.click()
+                box.fill(query)
+                box.press("End")  # Material searches on key events; fill() alone leaves CJK text unsearched
+                tab.wait_for_function(_SEARCHED, arg=query)
+                # Material renders results in batches as the list scrolls: scroll until all are there
+                items = tab.locator(".md-search-result__item > a.md-search-result__link")
+                while True:
+                    count = items.count()
+                    tab.locator(".md-search__scrollwrap").evaluate("e => e.scrollTo(0, e.scrollHeight)")
+                    tab.wait_for_timeout(100)
+                    if items.count() == count:
+                        break
+                found = []
+                for href in items.evaluate_all("links => links.map(a => a.href)"):
+                    path = urlsplit(href).path
+                    found.append(path[len(urlsplit(served_site).path):])
+                meta = tab.locator(".md-search-result__meta").inner_text()
+                results[(lang, query)] = (_expected(index, lang, query), found, meta)
+                box.fill("")
+                tab.keyboard.press("Escape")
+    finally:
+        context.close()
+    return results
+
+
+@pytest.mark.parametrize("lang,query", [(lang, q) for lang, qs in QUERIES.items() for q in qs])
+def test_search_finds_the_right_pages_in_the_readers_language(lang, query, search_results):
+    expected, found, meta = search_results[(lang, query)]
+    assert expected, f"no {lang} page contains {query!r}: pick another query"
+    other = sorted({f for f in found if _language_of_location(f) != lang})
+    assert not other, f"searching {query!r} from the {lang} site finds pages of the other language: {other}"
+    missing = sorted(expected - set(found))
+    assert not missing, (
+        f"searching {query!r} from the {lang} site ({meta}) misses pages that contain it: {missing}; found {found}"
+    )
