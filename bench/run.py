@@ -222,11 +222,14 @@ def _copy_project(dest: Path) -> None:
     shutil.copytree(ROOT, dest, ignore=ignore, symlinks=True)
 
 
-def measure_reload(edits: int = 3) -> dict:
+def measure_reload(edits: int = 3, adjust=None) -> dict:
+    """`adjust(copy)`, when given, changes the copied project first (to measure what-ifs)."""
     page, snippet = _page_with_snippet()
     copy = TMP / "reload-project"
     _log(f"reload: copying the project to {copy.relative_to(ROOT)}, serving it, editing its copy of {snippet.relative_to(ROOT)}")
     _copy_project(copy)
+    if adjust:
+        adjust(copy)
     py, out = copy / snippet.relative_to(ROOT), copy / snippet.relative_to(ROOT).with_suffix(".out")
     original_py, original_out = py.read_text(encoding="utf-8"), out.read_text(encoding="utf-8")
     port = _free_port()
@@ -260,12 +263,7 @@ def measure_reload(edits: int = 3) -> dict:
             _wait_for(url, lambda html: marker not in html, time.perf_counter(), server, log_file)
             time.sleep(0.5)
     finally:
-        os.killpg(server.pid, signal.SIGTERM)
-        try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            os.killpg(server.pid, signal.SIGKILL)
-            server.wait()
+        _stop(server)
         shutil.rmtree(copy, ignore_errors=True)
     return {
         "reload_s": statistics.median(times),
@@ -275,6 +273,19 @@ def measure_reload(edits: int = 3) -> dict:
             "reload_s": [round(x, 3) for x in times],
         },
     }
+
+
+def _stop(server: subprocess.Popen) -> None:
+    """Stop the server this benchmark started (its own process group), however it is doing."""
+    if server.poll() is None:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(server.pid, signal.SIGTERM)
+        try:
+            server.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(server.pid, signal.SIGKILL)
+            server.wait()
 
 
 def _wait_for(url, condition, start, server, log_file, timeout=60.0) -> float:
