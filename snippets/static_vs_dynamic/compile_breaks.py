@@ -15,7 +15,7 @@ explanation = torch._dynamo.explain(dynamic_branch)(x_pos)  # (1)!
 print(f"graphs: {explanation.graph_count}, graph breaks: {explanation.graph_break_count}")
 for reason in explanation.break_reasons:
     frame = reason.user_stack[-1]  # (2)!
-    print(f"break at line {frame.lineno}: {frame.line}")
+    print(f"break in {frame.name}(): {frame.line}")
     print(f"reason: {reason.reason.splitlines()[0][:60]}")  # (3)!
 for number, graph in enumerate(explanation.graphs, 1):
     print(f"--- graph {number} ---")
