@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import logging
 import random
 import sys
 import traceback
@@ -65,6 +66,22 @@ def reset_global_state(seed: int) -> None:
         sys.modules["torch._dynamo"].reset()
 
 
+@contextlib.contextmanager
+def _logger_levels_restored():
+    """A snippet may quieten a logger; the next snippet, like a new process, must not inherit that."""
+    loggers = [logging.getLogger()] + [
+        lg for lg in logging.Logger.manager.loggerDict.values() if isinstance(lg, logging.Logger)
+    ]
+    levels = {lg: lg.level for lg in loggers}
+    try:
+        yield
+    finally:
+        for lg in logging.Logger.manager.loggerDict.values():
+            if isinstance(lg, logging.Logger):
+                lg.setLevel(levels.get(lg, logging.NOTSET))
+        logging.getLogger().setLevel(levels[logging.getLogger()])
+
+
 def _where(snippet: Snippet, exc: BaseException) -> str:
     frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename == snippet.name]
     if not frames:
@@ -86,7 +103,7 @@ def run_for_namespace(snippet: Snippet, seed: int = SEEDS[0]) -> tuple[str, dict
     namespace = {"__name__": "__main__", "__file__": snippet.name}
     stdout, stderr = io.StringIO(), io.StringIO()
     reset_global_state(seed)
-    with warnings.catch_warnings(record=True) as caught, contextlib.chdir(ROOT):
+    with warnings.catch_warnings(record=True) as caught, contextlib.chdir(ROOT), _logger_levels_restored():
         warnings.simplefilter("default")
         try:
             with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
