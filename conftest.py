@@ -62,3 +62,12 @@ def first_visits(browser, served_site, built_site):
     from tests.browser.site_browser import visit_all
 
     return visit_all(browser, served_site, built_site, pages())
+
+
+def pytest_terminal_summary(terminalreporter):
+    """What the browser tests measured (page weight), shown with every run, passing or not."""
+    browser_tests = sys.modules.get("tests.browser.site_browser")
+    for title, lines in (browser_tests.REPORT.items() if browser_tests else ()):
+        terminalreporter.section(title)
+        for line in lines:
+            terminalreporter.write_line(line)

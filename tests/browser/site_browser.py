@@ -44,6 +44,7 @@ INSTALL_HINT = (
     "Or point CHROMIUM at a Chromium binary."
 )
 TIMEOUT_MS = 10_000
+REPORT: dict[str, list[str]] = {}  # title -> lines, printed after the test run (conftest.py)
 
 # Regions left out of axe-core's colour-contrast rule, each with the reason its colours are the
 # theme's, not this site's. Every other rule runs on the whole page.
