@@ -144,7 +144,7 @@ class Request:
     gzipped: int  # what a gzip-serving server would send: min(raw, gzip -6 of the body)
 
 
-@dataclass
+@dataclass(repr=False)
 class Visit:
     page: Path
     url: str  # absolute
@@ -167,6 +167,9 @@ class Visit:
     @property
     def name(self) -> str:
         return page_name(self.page)
+
+    def __repr__(self) -> str:  # short: pytest shows the fixture's value with every failure
+        return f"Visit({self.name})"
 
 
 def search_requests(site: Path) -> list[str]:

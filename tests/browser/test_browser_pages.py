@@ -93,7 +93,7 @@ def test_language_switch_keeps_page_and_section(page, first_visits):
 @pytest.mark.parametrize("page", PAGES, ids=page_name)
 def test_no_request_leaves_the_site_and_no_console_errors(page, first_visits):
     visit = _checked(first_visits[page])
-    assert not visit.external, f"{visit.name} requests other hosts:\n  " + "\n  ".join(visit.external)
+    assert not visit.external, f"{visit.name} requests other hosts:\n  " + "\n  ".join(dict.fromkeys(visit.external))
     off_site = [r.url for r in visit.requests if urlsplit(r.url).hostname not in (HOST, None)]
     assert not off_site, f"{visit.name} loaded from other hosts:\n  " + "\n  ".join(off_site)
     failed = [f"{r.status} {r.url}" for r in visit.requests if r.status is None or r.status >= 400]
