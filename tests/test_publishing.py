@@ -1,8 +1,8 @@
 """The built site works as a GitHub Pages project site under a sub-path of site_url.
 
-sitemap.xml lists every page of both languages under site_url; every page names its zh and en
-versions and an x-default with hreflang; the 404 page, served for any missing path, loads its
-assets and links from the sub-path.
+sitemap.xml lists every page of both languages under site_url with absolute hreflang alternates
+(zh, en, x-default); every page names the same three, page-relative; the 404 page, served for
+any missing path, loads its assets and links from the sub-path.
 """
 
 from __future__ import annotations
@@ -17,7 +17,6 @@ from bench.site_weight import page_weight, site_weights
 
 from docs_pipeline.pages import ROOT, pages, url_of
 
-LANGUAGES = {"zh", "en"}
 
 
 def _site_url() -> str:
@@ -69,38 +68,44 @@ def test_site_url_is_a_project_site_under_a_sub_path():
     )
 
 
-def test_sitemap_lists_every_page_in_both_languages(built_site):
+def _counterparts(url: str) -> dict[str, str]:
+    """The absolute URLs of a page's zh and en versions and its x-default (the zh page)."""
+    zh = url.removeprefix("en/")
+    return {"zh": SITE_URL + zh, "en": SITE_URL + "en/" + zh, "x-default": SITE_URL + zh}
+
+
+def test_sitemap_lists_every_page_with_absolute_hreflang_alternates(built_site):
     tree = ET.parse(built_site / "sitemap.xml")
     ns = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9", "x": "http://www.w3.org/1999/xhtml"}
-    locs = {url.findtext("s:loc", namespaces=ns) for url in tree.getroot().findall("s:url", ns)}
-    expected = {SITE_URL + url_of(page) for page in pages()}
-    assert expected <= locs, f"sitemap.xml lacks {sorted(expected - locs)}"
-    assert all(loc.startswith(SITE_URL) for loc in locs), f"sitemap.xml has URLs outside {SITE_URL}"
-    for url in tree.getroot().findall("s:url", ns):
-        langs = {link.get("hreflang") for link in url.findall("x:link", ns)}
-        assert LANGUAGES <= langs, f"sitemap.xml: {url.findtext('s:loc', namespaces=ns)} has alternates {sorted(langs)}"
+    entries = {
+        url.findtext("s:loc", namespaces=ns): {link.get("hreflang"): link.get("href") for link in url.findall("x:link", ns)}
+        for url in tree.getroot().findall("s:url", ns)
+    }
+    expected = {SITE_URL + url_of(page): _counterparts(url_of(page)) for page in pages()}
+    assert set(expected) <= set(entries), f"sitemap.xml lacks {sorted(set(expected) - set(entries))}"
+    assert all(loc.startswith(SITE_URL) for loc in entries), f"sitemap.xml has URLs outside {SITE_URL}"
+    wrong = [f"{loc}: {entries[loc]} (expected {alternates})" for loc, alternates in expected.items() if entries[loc] != alternates]
+    assert not wrong, "sitemap.xml alternates:\n" + "\n".join(wrong)
 
 
 def test_every_page_names_its_languages_and_x_default(built_site):
+    """In the page, relative: Material's script fetches sitemap.xml next to every alternate link,
+    so an absolute one would reach for site_url's host from wherever the site is previewed."""
     problems = []
     for page in pages():
         url = url_of(page)
-        page_url = SITE_URL + url
-        other = {"zh": url.removeprefix("en/"), "en": url if url.startswith("en/") else "en/" + url}
-        expected = {"zh": SITE_URL + other["zh"], "en": SITE_URL + other["en"], "x-default": SITE_URL + other["zh"]}
         links = _parse(built_site / url / "index.html").alternates
         resolved: dict[str, set[str]] = {}
         for lang, href in links:
-            resolved.setdefault(lang, set()).add(urljoin(page_url, href))
-        absolute = {lang for lang, href in links if href.startswith(SITE_URL)}
-        where = f"{url or '/'} (from {page.relative_to(ROOT).as_posix()})"
+            resolved.setdefault(lang, set()).add(urljoin(SITE_URL + url, href))
+            if urlsplit(href).netloc:
+                problems.append(f"{url or '/'}: hreflang={lang} link {href} names a host")
+        expected = _counterparts(url)
         for lang, target in expected.items():
             if resolved.get(lang) != {target}:
-                problems.append(f"{where}: hreflang={lang} -> {sorted(resolved.get(lang, []))}, expected {target}")
-            if lang not in absolute:
-                problems.append(f"{where}: no absolute hreflang={lang} link under {SITE_URL}")
+                problems.append(f"{url or '/'} (from {page.relative_to(ROOT).as_posix()}): hreflang={lang} -> {sorted(resolved.get(lang, []))}, expected {target}")
         if set(resolved) - set(expected):
-            problems.append(f"{where}: unexpected hreflang {sorted(set(resolved) - set(expected))}")
+            problems.append(f"{url or '/'}: unexpected hreflang {sorted(set(resolved) - set(expected))}")
     assert not problems, "\n".join(problems)
 
 
