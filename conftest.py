@@ -37,9 +37,9 @@ def built_site(tmp_path_factory):
 @pytest.fixture(scope="session")
 def served_site(built_site):
     """The built site served on 127.0.0.1 (a free port) while the session runs; its base URL."""
-    from tests.browser.site_browser import serve
+    from tests.browser.site_browser import serve, site_path
 
-    with serve(built_site) as base_url:
+    with serve(built_site, site_path(built_site)) as base_url:
         yield base_url
 
 

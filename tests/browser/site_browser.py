@@ -67,21 +67,38 @@ def chromium_executable() -> str | None:
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    prefix = "/"
+
+    def translate_path(self, path):
+        if not path.startswith(self.prefix):  # outside the site: 404
+            return str(Path(self.directory) / "__outside_the_site__")
+        return super().translate_path("/" + path[len(self.prefix):])
+
     def log_message(self, format, *args):  # noqa: A002 - the stdlib's name
         pass
 
 
-@contextmanager
-def serve(directory: Path):
-    """Serve `directory` on 127.0.0.1 at a free port from a thread; yields the base URL (ends in /).
+def site_path(site: Path) -> str:
+    """site_url's path as the build used it, read from the home page's canonical link."""
+    import re
 
+    canonical = re.search(r'<link rel="canonical" href="([^"]+)"', (site / "index.html").read_text(encoding="utf-8"))
+    return urlsplit(canonical.group(1)).path if canonical else "/"
+
+
+@contextmanager
+def serve(directory: Path, under: str = "/"):
+    """Serve `directory` at path `under` on 127.0.0.1, a free port, from a thread; yields its URL.
+
+    `under` is site_url's path, as on the published project site, so root-absolute links the
+    build writes (the home pages' language links) resolve as they will there.
     Plain http.server: bodies go out uncompressed (page weight gzips them itself)."""
-    handler = functools.partial(_QuietHandler, directory=str(directory))
+    handler = functools.partial(type("_SiteHandler", (_QuietHandler,), {"prefix": under}), directory=str(directory))
     server = http.server.ThreadingHTTPServer((HOST, 0), handler)
     thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
     thread.start()
     try:
-        yield f"http://{HOST}:{server.server_port}/"
+        yield f"http://{HOST}:{server.server_port}{under}"
     finally:
         server.shutdown()
         server.server_close()
