@@ -1,4 +1,9 @@
-"""MkDocs hook for the published site: the one 404 page points at the two home pages.
+"""MkDocs hooks for the published site: hreflang in sitemap.xml only; the 404 page's language links.
+
+hreflang alternates live in sitemap.xml (overrides/sitemap.xml), not in the pages: Material's
+script fetches `sitemap.xml` beside every `<link rel="alternate">` in a page, and for the
+i18n plugin's per-page alternates those files do not exist (a 404 on every page view). The
+language switcher keeps its per-page links.
 
 The i18n plugin rewrites `config.extra.alternate` (Material's language switcher and its
 `<link rel="alternate" hreflang>` tags) for each page it renders and never resets it for the
@@ -8,6 +13,7 @@ serves that page for every missing path, so its alternates are the two home page
 
 from __future__ import annotations
 
+import re
 from copy import deepcopy
 
 from mkdocs.exceptions import PluginError
@@ -24,3 +30,15 @@ def on_pre_template(template, template_name, config):
             )
         config.extra.alternate = deepcopy(homes)
     return template
+
+
+HREFLANG_LINK = re.compile(r'\s*<link rel="alternate" href="[^"]*" hreflang="[^"]*">')
+
+
+def on_post_page(output, page, config):
+    head, sep, body = output.partition("</head>")
+    return HREFLANG_LINK.sub("", head) + sep + body
+
+
+def on_post_template(output_content, template_name, config):
+    return on_post_page(output_content, None, config) if template_name == "404.html" else output_content

@@ -27,14 +27,14 @@ def _language_of_location(location: str) -> str:
     return "en" if location.startswith("en/") else "zh"
 
 
-def _expected(index, lang, query):
-    """Locations (page URLs relative to the site root) of `lang` pages containing `query`."""
+def _expected(site, lang, query):
+    """Locations (page URLs relative to the site root) of `lang` pages containing `query`,
+    read from that language's own search index (docs_pipeline/search_hooks.py)."""
+    index = json.loads((site / HOME[lang] / "search" / "search_index.json").read_text(encoding="utf-8"))
     q = query.lower()
     pages = set()
     for doc in index["docs"]:
-        location = doc["location"].split("#")[0]
-        if _language_of_location(location) != lang:
-            continue
+        location = HOME[lang] + doc["location"].split("#")[0]
         # Material's index separates Chinese words with zero-width spaces (jieba segmentation)
         text = (doc["title"] + " " + doc["text"]).replace("\u200b", "").lower()
         if q in text:
@@ -53,7 +53,6 @@ _SEARCHED = """q => {
 @pytest.fixture(scope="module")
 def search_results(browser, served_site, built_site):
     """{(lang, query): (expected locations, result locations, result count line)}."""
-    index = json.loads((built_site / "search" / "search_index.json").read_text(encoding="utf-8"))
     context = new_context(browser, served_site)
     results = {}
     try:
@@ -80,7 +79,7 @@ def search_results(browser, served_site, built_site):
                     found.append(path[len(urlsplit(served_site).path):])
                 meta = tab.locator(".md-search-result__meta").inner_text()
                 found = list(dict.fromkeys(found))  # a page's sections are listed under it: once each
-                results[(lang, query)] = (_expected(index, lang, query), found, meta)
+                results[(lang, query)] = (_expected(built_site, lang, query), found, meta)
                 box.fill("")
                 tab.keyboard.press("Escape")
     finally:
