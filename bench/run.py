@@ -149,20 +149,12 @@ def measure_build(runs: int) -> dict:
 
 # ---------------------------------------------------------------------------------- weight
 def base_path() -> str:
-    """site_url's path, as the built site uses it (read from a built page's canonical link)."""
+    """site_url's path, as a build here uses it."""
     from urllib.parse import urlsplit
 
-    import yaml
+    from docs_pipeline.publishing import site_url
 
-    class Loader(yaml.SafeLoader):
-        pass
-
-    Loader.add_constructor("!ENV", lambda loader, node: loader.construct_sequence(node)[-1])
-    Loader.add_multi_constructor("!", lambda loader, suffix, node: None)
-    Loader.add_multi_constructor("tag:yaml.org,2002:python/name:", lambda loader, suffix, node: None)
-    config = yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=Loader)
-    site_url = os.environ.get("SITE_URL") or config.get("site_url") or "/"
-    return urlsplit(site_url).path or "/"
+    return urlsplit(site_url()).path or "/"
 
 
 def measure_weight(site: Path) -> dict:

@@ -13,8 +13,10 @@ serves that page for every missing path, so its alternates are the two home page
 
 from __future__ import annotations
 
+import os
 import re
 from copy import deepcopy
+from pathlib import Path
 
 from mkdocs.exceptions import PluginError
 
@@ -42,3 +44,17 @@ def on_post_page(output, page, config):
 
 def on_post_template(output_content, template_name, config):
     return on_post_page(output_content, None, config) if template_name == "404.html" else output_content
+
+
+def site_url(mkdocs_yml: Path = Path(__file__).resolve().parent.parent / "mkdocs.yml") -> str:
+    """site_url as a build here resolves it: SITE_URL from the environment, else mkdocs.yml's default."""
+    import yaml
+
+    class Loader(yaml.SafeLoader):
+        pass
+
+    Loader.add_constructor("!ENV", lambda loader, node: loader.construct_sequence(node)[-1])
+    Loader.add_multi_constructor("!", lambda loader, suffix, node: None)
+    Loader.add_multi_constructor("tag:yaml.org,2002:python/name:", lambda loader, suffix, node: None)
+    config = yaml.load(mkdocs_yml.read_text(encoding="utf-8"), Loader=Loader)
+    return os.environ.get("SITE_URL") or config["site_url"]

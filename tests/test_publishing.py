@@ -12,28 +12,12 @@ import xml.etree.ElementTree as ET
 from html.parser import HTMLParser
 from urllib.parse import urljoin, urlsplit
 
-import yaml
-
 from bench.site_weight import page_weight, site_weights
 
 from docs_pipeline.pages import ROOT, pages, url_of
+from docs_pipeline.publishing import site_url
 
-
-
-def _site_url() -> str:
-    """site_url as mkdocs.yml gives it (its default when SITE_URL is not set)."""
-
-    class Loader(yaml.SafeLoader):
-        pass
-
-    Loader.add_constructor("!ENV", lambda loader, node: loader.construct_sequence(node)[-1])
-    Loader.add_multi_constructor("tag:yaml.org,2002:python/name:", lambda loader, suffix, node: None)
-    Loader.add_multi_constructor("!", lambda loader, suffix, node: None)
-    config = yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=Loader)
-    return config["site_url"]
-
-
-SITE_URL = _site_url()
+SITE_URL = site_url()
 BASE_PATH = urlsplit(SITE_URL).path
 
 
