@@ -230,7 +230,7 @@ def measure_reload(edits: int = 3, adjust=None) -> dict:
     with open(log_file, "w") as log:
         server = subprocess.Popen(
             [PY, "-m", "mkdocs", "serve", "--dev-addr", f"127.0.0.1:{port}"],
-            cwd=copy, env=ENV, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+            cwd=copy, env={**ENV, "DOCS_PREVIEW": "1"}, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
         )
     times = []
     try:

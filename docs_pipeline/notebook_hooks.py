@@ -27,6 +27,8 @@ Chinese original.
 
 from __future__ import annotations
 
+import logging
+import os
 import re
 from pathlib import Path, PurePosixPath
 
@@ -38,6 +40,8 @@ from docs_pipeline.notebooks import PageNotebook, page_notebooks, snippet_expand
 
 GENERATED = PurePosixPath(".cache")  # under the project root, ignored by git
 ORIGINAL_LANGUAGE = "zh"  # the article's language: translations link to it
+PREVIEW = "DOCS_PREVIEW"  # set by `./dev serve`
+log = logging.getLogger("mkdocs.hooks.notebooks")
 
 # What mkdocs-jupyter's nbconvert template puts around the cells, removed from every notebook page:
 # a 590 KB inline copy of JupyterLab's CSS (repeated in every page; overrides/assets/stylesheets/
@@ -84,6 +88,12 @@ def on_config(config):
     jupyter = config.plugins.get("mkdocs-jupyter")
     if jupyter is None:
         raise PluginError("notebook_hooks: mkdocs-jupyter is not configured in mkdocs.yml plugins")
+    if os.environ.get(PREVIEW):
+        # `./dev serve`: a saved snippet reloads in seconds instead of waiting for two kernels
+        # (zh and en) to re-run its notebooks. Every build and test run still executes them.
+        jupyter.config["execute"] = False
+        log.info("notebooks are shown without outputs in this preview (%s); ./dev build executes them", PREVIEW)
+        return config
     if not jupyter.config["execute"] or jupyter.config["allow_errors"]:
         raise PluginError(
             "mkdocs-jupyter must run with execute: true and allow_errors: false, so that a cell "
