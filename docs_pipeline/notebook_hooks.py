@@ -105,7 +105,10 @@ def on_config(config):
 def on_pre_build(config):
     lang = _i18n(config).current_language
     jupyter = config.plugins["mkdocs-jupyter"]
-    jupyter.config["cache_dir"] = str(_root(config) / GENERATED / "mkdocs-jupyter" / lang)
+    # A preview keeps its own cache: mkdocs-jupyter evicts what a build did not use, and the
+    # executed notebooks must still be there for the next real build.
+    kind = "preview" if os.environ.get(PREVIEW) else "executed"
+    jupyter.config["cache_dir"] = str(_root(config) / GENERATED / "mkdocs-jupyter" / kind / lang)
 
 
 def _prefix(lang: str, default: str) -> str:

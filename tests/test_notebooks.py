@@ -157,8 +157,12 @@ def test_notebook_download_is_the_generated_notebook(built_site, nb):
 def test_notebook_pages_stay_out_of_nav_and_search(built_site):
     import json
 
-    index = json.loads((built_site / "search/search_index.json").read_text(encoding="utf-8"))
-    in_search = sorted({d["location"].split("#")[0] for d in index["docs"] if "notebooks/" in d["location"]})
+    docs = [
+        doc
+        for index in ("search/search_index.json", "en/search/search_index.json")
+        for doc in json.loads((built_site / index).read_text(encoding="utf-8"))["docs"]
+    ]
+    in_search = sorted({d["location"].split("#")[0] for d in docs if "notebooks/" in d["location"]})
     assert not in_search, f"notebook pages in the search index: {in_search}"
     for nb in ALL:
         page = (built_site / f"{_prefix(nb.lang)}{nb.name}/index.html").read_text(encoding="utf-8")
@@ -168,7 +172,7 @@ def test_notebook_pages_stay_out_of_nav_and_search(built_site):
 def test_each_language_keeps_its_execution_cache(built_site):
     """One cache folder per language: the en build no longer evicts what the zh build cached."""
     for lang in LANGUAGES:
-        cached = list((ROOT / ".cache/mkdocs-jupyter" / lang).glob("*.json"))
+        cached = list((ROOT / ".cache/mkdocs-jupyter/executed" / lang).glob("*.json"))
         assert len(cached) >= len(NOTEBOOKS[lang]), f"{lang}: {len(cached)} cached notebooks, expected {len(NOTEBOOKS[lang])}"
 
 
