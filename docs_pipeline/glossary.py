@@ -1,7 +1,6 @@
 """The glossary: zh <-> en terms kept once in glossary.toml, shown on both glossary pages, checked.
 
-Also an MkDocs hook (mkdocs.yml `hooks:`): `{{ glossary }}` in a page becomes the glossary
-table in that page's language, generated from glossary.toml at build time.
+`{{ glossary }}` in a page becomes the table in the page's language (docs_pipeline/macros.py).
 """
 
 from __future__ import annotations
@@ -11,12 +10,9 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from mkdocs.exceptions import PluginError
-
 from docs_pipeline.pages import FRONT_MATTER, blocks
 
 GLOSSARY = Path(__file__).with_name("glossary.toml")
-MARKER = "{{ glossary }}"
 HTML_COMMENT = re.compile(r"<!--.*?-->", re.S)
 
 
@@ -78,18 +74,6 @@ def table(lang: str, terms: list[Term]) -> str:
         rows = ["| English | 中文 | Meaning |", "|---|---|---|"]
         rows += [f"| {cell(' / '.join(t.en))} | {cell(t.zh)} | {cell(t.en_note)} |" for t in terms]
     return "\n".join(rows)
-
-
-def on_page_markdown(markdown, page, config, files):
-    if MARKER not in markdown:
-        return markdown
-    docs = Path(config["docs_dir"]).resolve()
-    lang = Path(page.file.abs_src_path).resolve().relative_to(docs).parts[0]
-    try:
-        terms = load()
-    except ValueError as exc:
-        raise PluginError(f"docs_pipeline/{exc}") from exc
-    return markdown.replace(MARKER, table(lang, terms))
 
 
 # ------------------------------------------------------------------ the check

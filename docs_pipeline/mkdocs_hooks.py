@@ -26,7 +26,3 @@ def _check_both_languages(docs: Path) -> None:
     ]
     if problems:
         raise PluginError("Every page exists in both languages:\n  " + "\n  ".join(problems))
-
-
-def on_page_markdown(markdown, page, config, files):
-    return markdown.replace("{{ torch_version }}", config.extra["torch_version"])

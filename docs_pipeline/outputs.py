@@ -1,125 +1,157 @@
-"""Stored outputs and figures: verify them against real runs, or rewrite them from real runs.
+"""What a snippet's run produces, stored beside it: verified against a fresh run, or rewritten from one.
 
-A snippet `<name>.py` has its printed output in `<name>.out` and, optionally, figures
-`<name>.<variable>.svg`: the autograd graph of that variable after the program ran.
+A snippet `<name>.py` stores
+  `<name>.out`              what it prints;
+  `<name>.<variable>.svg`   figures: the autograd graph of that variable after the program ran;
+  `<name>.values.json`      the values the pages quote from it (docs_pipeline/values.py).
 
-    python -m docs_pipeline.outputs [SNIPPET ...]            rewrite (all snippets when none named)
+`./dev outputs` records under one global seed (SEEDS[0]) and runs twice to refuse unseeded
+randomness; verification runs once under another seed (SEEDS[1]): a program whose output depends
+on the global seed then differs from its record, and a second run under the recording seed tells
+that apart from drift.
+
+    python -m docs_pipeline.outputs [SNIPPET ...]              rewrite (all snippets when none named)
     python -m docs_pipeline.outputs --figure SNIPPET:VARIABLE  add a figure, then rewrite
 """
 
 from __future__ import annotations
 
+import argparse
 import difflib
 import sys
 from pathlib import Path
 
 from .graphs import render_svg
-from .runner import ROOT, SEEDS, Snippet, SnippetFailed, all_snippets, run, run_for_namespace
+from .runner import ROOT, SEEDS, Snippet, SnippetFailed, all_snippets, run_for_namespace
+from .values import RecordError, dumps, record_all, references, values_path
+
+RECORD_SEED, VERIFY_SEED = SEEDS
 
 
 def _diff(expected: str, actual: str, expected_name: str, actual_name: str) -> str:
     lines = difflib.unified_diff(
-        expected.splitlines(keepends=True), actual.splitlines(keepends=True),
-        expected_name, actual_name,
+        expected.splitlines(keepends=True), actual.splitlines(keepends=True), expected_name, actual_name
     )
-    text = "".join(line if line.endswith("\n") else line + "\n\\ No newline at end\n" for line in lines)
-    return text
+    return "".join(line if line.endswith("\n") else line + "\n\\ No newline at end\n" for line in lines)
 
 
 def figure_paths(snippet: Snippet) -> list[Path]:
     return sorted(snippet.path.parent.glob(f"{snippet.path.stem}.*.svg"))
 
 
-def draw(snippet: Snippet, figure: Path, namespace: dict) -> str:
+def _draw(snippet: Snippet, figure: Path, namespace: dict) -> str:
+    name = figure.relative_to(ROOT).as_posix()
     variable = figure.name[len(snippet.path.stem) + 1 : -len(".svg")]
     if variable not in namespace:
-        raise SnippetFailed(f"{figure.relative_to(ROOT).as_posix()}: {snippet.name} defines no variable {variable!r} to draw")
+        raise SnippetFailed(f"{name}: {snippet.name} defines no variable {variable!r} to draw")
     try:
-        return render_svg(namespace[variable], variable, namespace, f"graph-{snippet.path.stem}-{variable}".replace("_", "-"))
+        figure_id = f"graph-{snippet.path.stem}-{variable}".replace("_", "-")
+        return render_svg(namespace[variable], variable, namespace, figure_id)
     except (ValueError, AttributeError) as exc:
-        raise SnippetFailed(f"{figure.relative_to(ROOT).as_posix()}: cannot draw {variable!r}: {exc}") from exc
+        raise SnippetFailed(f"{name}: cannot draw {variable!r}: {exc}") from exc
 
 
-def deterministic_output(snippet: Snippet) -> tuple[str, dict]:
-    """Run twice under different global seeds; the output must not depend on them.
+def _snippet_key(snippet: Snippet) -> str:
+    """"how_it_works/grad_basics", as pages name it in value()."""
+    return snippet.path.relative_to(ROOT / "snippets").with_suffix("").as_posix()
 
-    Returns the output and the globals of the first run (figures are drawn from them)."""
-    first, namespace = run_for_namespace(snippet, SEEDS[0])
-    second = run(snippet, SEEDS[1])
-    if first != second:
-        raise SnippetFailed(
-            f"{snippet.name} prints different output under different global seeds: it uses "
-            "randomness without seeding it. Seed it visibly in the snippet "
-            "(torch.manual_seed(0) before the random call).\n"
-            + _diff(first, second, f"seed {SEEDS[0]}", f"seed {SEEDS[1]}")
-        )
-    return first, namespace
+
+def recording(snippet: Snippet, seed: int) -> dict[Path, str]:
+    """Run once; every file the run determines: {path: text}. The values file only when pages quote it."""
+    output, namespace = run_for_namespace(snippet, seed)
+    files = {snippet.output_path: output}
+    files.update((figure, _draw(snippet, figure, namespace)) for figure in figure_paths(snippet))
+    quoted = references().get(_snippet_key(snippet), {})
+    if quoted:
+        try:
+            files[values_path(snippet.path)] = dumps(record_all(namespace, quoted, _snippet_key(snippet)))
+        except RecordError as exc:
+            pages = sorted({p for used in quoted.values() for p in used})
+            raise SnippetFailed(f"{snippet.name}: {exc} (quoted by {', '.join(pages)})") from exc
+    return files
+
+
+def _stored(path: Path) -> str | None:
+    return path.read_text(encoding="utf-8") if path.exists() else None
+
+
+def _mismatches(files: dict[Path, str], snippet: Snippet) -> list[Path]:
+    wanted = set(files) | ({values_path(snippet.path)} if values_path(snippet.path).exists() else set())
+    return sorted(path for path in wanted if _stored(path) != files.get(path))
 
 
 def verify(snippet: Snippet) -> str | None:
-    """None when the snippet runs cleanly and prints its stored output; else what is wrong."""
+    """None when one run under the verification seed reproduces every stored file; else what is wrong."""
     try:
-        actual, namespace = deterministic_output(snippet)
-        figures = {figure: draw(snippet, figure, namespace) for figure in figure_paths(snippet)}
+        files = recording(snippet, VERIFY_SEED)
+        wrong = _mismatches(files, snippet)
+        if wrong and not _mismatches(recording(snippet, RECORD_SEED), snippet):
+            return (
+                f"{snippet.name} prints different output under different global seeds: it uses randomness "
+                "without seeding it. Seed it visibly in the snippet (torch.manual_seed(0) before the random call).\n"
+                + "".join(_diff(_stored(p) or "", files.get(p, ""), f"seed {RECORD_SEED}", f"seed {VERIFY_SEED}") for p in wrong)
+            )
     except SnippetFailed as failure:
         return str(failure)
-    for figure, svg in figures.items():
-        stored_svg = figure.read_text(encoding="utf-8")
-        if stored_svg != svg:
-            name = figure.relative_to(ROOT).as_posix()
-            return (
-                f"{name} no longer matches the graph torch builds for {snippet.name}:\n"
-                + _diff(stored_svg, svg, name, "drawn now")
-                + f"If the new graph is right, redraw it from a real run: ./dev outputs {snippet.name}"
-            )
-    out_name = snippet.output_path.relative_to(ROOT).as_posix()
-    stored = snippet.stored_output
-    if stored is None:
-        return f"{snippet.name} has no stored output {out_name}. Write it from a real run: ./dev outputs {snippet.name}"
-    if stored != actual:
-        return (
-            f"{out_name} no longer matches what {snippet.name} prints:\n"
-            + _diff(stored, actual, out_name, f"{snippet.name} (printed now)")
-            + f"If the new output is right, rewrite it from a real run: ./dev outputs {snippet.name}"
-        )
-    return None
+    if not wrong:
+        return None
+    problems = []
+    for path in wrong:
+        name = path.relative_to(ROOT).as_posix()
+        stored, now = _stored(path), files.get(path)
+        if stored is None:
+            problems.append(f"{snippet.name} has no stored {name}.")
+        elif now is None:
+            problems.append(f"{name} is stored, but no page quotes a value of {snippet.name} any more.")
+        else:
+            problems.append(f"{name} no longer matches what {snippet.name} produces:\n" + _diff(stored, now, name, "now"))
+    return "\n".join(problems) + f"\nIf the new result is right, record it from a real run: ./dev outputs {snippet.name}"
 
 
 def rewrite(snippets: list[Snippet]) -> int:
     failed = 0
     for snippet in snippets:
         try:
-            actual, namespace = deterministic_output(snippet)
-            written = {snippet.output_path: actual}
-            written.update((figure, draw(snippet, figure, namespace)) for figure in figure_paths(snippet))
+            files = recording(snippet, RECORD_SEED)
+            again = recording(snippet, VERIFY_SEED)
+            if again != files:
+                changed = [p.relative_to(ROOT).as_posix() for p in files if files[p] != again.get(p)]
+                raise SnippetFailed(
+                    f"{snippet.name} prints different output under different global seeds ({', '.join(changed)}): "
+                    "it uses randomness without seeding it. Seed it visibly (torch.manual_seed(0))."
+                )
         except SnippetFailed as failure:
             print(f"FAILED {failure}", file=sys.stderr)
             failed += 1
             continue
-        for path, text in written.items():
-            changed = not path.exists() or path.read_text(encoding="utf-8") != text
+        orphan = values_path(snippet.path)
+        if orphan.exists() and orphan not in files:
+            orphan.unlink()
+            print(f"removed {orphan.relative_to(ROOT).as_posix()} (no page quotes it)")
+        for path, text in files.items():
+            changed = _stored(path) != text
             path.write_text(text, encoding="utf-8")
             print(f"{'rewrote' if changed else 'same   '} {path.relative_to(ROOT).as_posix()}")
     return 1 if failed else 0
 
 
 def main(argv: list[str]) -> int:
-    while "--figure" in argv:
-        at = argv.index("--figure")
-        target, _, variable = (argv[at + 1] if at + 1 < len(argv) else "").rpartition(":")
+    parser = argparse.ArgumentParser(prog="./dev outputs", description="Rewrite stored outputs, figures and values from real runs.")
+    parser.add_argument("snippets", nargs="*", type=Path, help="snippets/<dir>/<name>.py (default: every snippet)")
+    parser.add_argument("--figure", action="append", default=[], metavar="SNIPPET:VARIABLE",
+                        help="add a figure of VARIABLE's autograd graph, then rewrite that snippet")
+    args = parser.parse_args(argv)
+    targets = list(args.snippets)
+    for spec in args.figure:
+        target, _, variable = spec.rpartition(":")
         if not target.endswith(".py") or not variable:
-            print("usage: --figure snippets/<dir>/<name>.py:<variable>", file=sys.stderr)
-            return 2
+            parser.error("--figure takes snippets/<dir>/<name>.py:<variable>")
         Path(target).with_suffix(f".{variable}.svg").touch()  # drawn by the rewrite below
-        argv = argv[:at] + [target] + argv[at + 2 :]
-    if argv:
-        chosen = [Snippet(Path(a).resolve()) for a in dict.fromkeys(argv)]
-        missing = [s.name for s in chosen if not s.path.is_file() or s.path.suffix != ".py"]
-        if missing:
-            print(f"not a snippet file: {', '.join(missing)}", file=sys.stderr)
-            return 2
-    else:
-        chosen = all_snippets()
+        targets.append(Path(target))
+    chosen = [Snippet(p.resolve()) for p in dict.fromkeys(targets)] if targets else all_snippets()
+    missing = [s.name for s in chosen if not s.path.is_file() or s.path.suffix != ".py"]
+    if missing:
+        parser.error(f"not a snippet file: {', '.join(missing)}")
     return rewrite(chosen)
 
 

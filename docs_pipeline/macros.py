@@ -1,0 +1,111 @@
+"""The pages are Jinja templates (mkdocs-macros): what they can insert, all of it from real runs.
+
+    {{ torch_version }}                             the torch the outputs were verified with
+    {{ glossary }}                                  the term table, in the page's language
+    {{ value("how_it_works/grad_basics", "y.grad") }}   a value the program computed (values.py)
+    {{ value(...) | num }}                          a number as prose writes it: 8, 57.6, [8, 16, 24]
+    {{ derive("2 + 2×3", "how_it_works/grad_basics", "y.grad") }}
+                                                    "2 + 2×3 = 8", and the build fails unless the
+                                                    arithmetic gives the recorded value
+
+A page naming an unknown snippet or value, or a derivation that does not arrive at the value,
+fails the build naming the page (mkdocs.yml: strict, on_undefined: strict).
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib.metadata
+import math
+import operator
+from pathlib import Path
+
+from .glossary import load as load_glossary
+from .glossary import table as glossary_table
+from .site import layout
+from .values import RecordError, lookup
+
+SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
+OPERATORS = {
+    ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv,
+    ast.Pow: operator.pow, ast.USub: operator.neg, ast.UAdd: operator.pos,
+}
+
+
+class PageError(Exception):
+    """What a page asked for and could not get; the message names the page."""
+
+
+def num(value) -> str:
+    """A recorded number as prose writes it: integers without ".0", floats to 6 significant digits."""
+    if isinstance(value, list):
+        return "[" + ", ".join(num(v) for v in value) + "]"
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return str(value)
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return f"{value:.6g}" if isinstance(value, float) else str(value)
+
+
+def arithmetic(expression: str) -> float:
+    """Evaluate prose arithmetic: 2 + 2×3, 6 × 0.3 × 2⁵, 2 − 0.1 × 3, (1 + 2)·4."""
+    text = expression.replace("×", "*").replace("·", "*").replace("−", "-").replace("÷", "/")
+    out, digits = [], ""
+    for ch in text + " ":  # superscript digits become powers: 2⁵ -> 2**5
+        if ch in "⁰¹²³⁴⁵⁶⁷⁸⁹":
+            digits += ch
+            continue
+        if digits:
+            out.append("**" + digits.translate(SUPERSCRIPTS))
+            digits = ""
+        out.append(ch)
+
+    def evaluate(node):
+        if isinstance(node, ast.Expression):
+            return evaluate(node.body)
+        if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)):
+            return node.value
+        if isinstance(node, ast.BinOp) and type(node.op) in OPERATORS:
+            return OPERATORS[type(node.op)](evaluate(node.left), evaluate(node.right))
+        if isinstance(node, ast.UnaryOp) and type(node.op) in OPERATORS:
+            return OPERATORS[type(node.op)](evaluate(node.operand))
+        raise ValueError(f"not plain arithmetic: {expression!r}")
+
+    return evaluate(ast.parse("".join(out).strip(), mode="eval"))
+
+
+def define_env(env):
+    env.variables["torch_version"] = importlib.metadata.version("torch")
+    site = layout(Path(env.project_dir))
+    env.filter(num)
+
+    def page_name() -> str:
+        return site.name(Path(env.page.file.abs_src_path))
+
+    @env.macro
+    def value(snippet: str, path: str):
+        try:
+            return lookup(snippet, path, site.root)
+        except RecordError as exc:
+            raise PageError(f"{page_name()}: {exc}") from None
+
+    @env.macro
+    def derive(expression: str, snippet: str, path: str) -> str:
+        recorded = value(snippet, path)
+        result = arithmetic(expression)
+        if not isinstance(recorded, (int, float)) or not math.isclose(result, recorded, rel_tol=1e-6, abs_tol=1e-9):
+            raise PageError(
+                f"{page_name()}: the derivation {expression} gives {num(result)}, but {path} of "
+                f"snippets/{snippet}.py is {num(recorded)}"
+            )
+        return f"{expression} = {num(recorded)}"
+
+
+def on_pre_page_macros(env):
+    """The glossary table in the language of the page being rendered."""
+    site = layout(Path(env.project_dir))
+    source = Path(env.page.file.abs_src_path)
+    if source.suffix == ".md" and source.is_relative_to(site.docs):
+        env.variables["glossary"] = glossary_table(site.language_of(source), load_glossary())
+    else:  # a notebook page: its JSON source is not a template (mkdocs-jupyter renders the file)
+        env.page.meta["render_macros"] = False

@@ -1,0 +1,89 @@
+"""The site's layout, read from mkdocs.yml: one answer for every hook, tool and test.
+
+Languages and the default one come from the i18n plugin's settings (folder structure: one folder
+per language under docs_dir); the default language is served at the site root, every other one
+under its own folder. site_url is read with MkDocs' own YAML loader, so `!ENV [SITE_URL, ...]`
+resolves exactly as in a build.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path, PurePosixPath
+
+from mkdocs.utils.yaml import yaml_load
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def repo_name(path: Path, root: Path = ROOT) -> str:
+    """A path as the repository names it (docs/zh/x.md), or as given when it lies elsewhere."""
+    try:
+        return path.resolve().relative_to(root.resolve()).as_posix()
+    except ValueError:
+        return path.as_posix()
+
+
+@dataclass(frozen=True)
+class Layout:
+    root: Path
+    docs: Path
+    languages: tuple[str, ...]  # the default language first
+    site_url: str
+
+    @property
+    def default(self) -> str:
+        return self.languages[0]
+
+    def pages(self, lang: str | None = None) -> list[Path]:
+        langs = [lang] if lang else self.languages
+        return sorted(p for code in langs for p in (self.docs / code).rglob("*.md"))
+
+    def language_of(self, page: Path) -> str:
+        return page.resolve().relative_to(self.docs.resolve()).parts[0]
+
+    def page_name(self, page: Path) -> str:
+        """The page inside its language folder, without .md: "how-it-works", "index"."""
+        lang = self.language_of(page)
+        return page.resolve().relative_to((self.docs / lang).resolve()).with_suffix("").as_posix()
+
+    def prefix(self, lang: str) -> str:
+        """Where a language's pages are published, relative to the site root: "" or "en/"."""
+        return "" if lang == self.default else f"{lang}/"
+
+    def url_of(self, page: Path) -> str:
+        """The page's URL relative to the site root ("" for the default language's home page)."""
+        name = PurePosixPath(self.page_name(page))
+        path = (name.parent if name.name == "index" else name).as_posix()
+        return self.prefix(self.language_of(page)) + ("" if path == "." else path + "/")
+
+    def counterpart(self, page: Path, lang: str | None = None) -> Path:
+        """The same page in another language (the other one, when there are two)."""
+        own = self.language_of(page)
+        other = lang or next(code for code in self.languages if code != own)
+        return self.docs / other / f"{self.page_name(page)}.md"
+
+    def source_of(self, built: Path, site: Path) -> str:
+        """The page (docs/<lang>/<name>.md) a built HTML file comes from, as the layout says."""
+        rel = PurePosixPath(built.relative_to(site).as_posix())
+        lang = next((code for code in self.languages if code != self.default and rel.parts[0] == code), self.default)
+        if lang != self.default:
+            rel = PurePosixPath(*rel.parts[1:])
+        stem = rel.as_posix().removesuffix("index.html").rstrip("/") or "index"
+        return f"{self.docs.relative_to(self.root).as_posix()}/{lang}/{stem.removesuffix('.html')}.md"
+
+    def name(self, path: Path) -> str:
+        return repo_name(path, self.root)
+
+
+@cache
+def layout(root: Path = ROOT) -> Layout:
+    """The layout of the project at `root` (a copy of the project has its own)."""
+    with open(root / "mkdocs.yml", encoding="utf-8") as f:
+        config = yaml_load(f)
+    i18n = next(p["i18n"] for p in config["plugins"] if isinstance(p, dict) and "i18n" in p)
+    languages = [lang["locale"] for lang in i18n["languages"]]
+    default = next(lang["locale"] for lang in i18n["languages"] if lang.get("default"))
+    ordered = (default, *(code for code in languages if code != default))
+    return Layout(root=root, docs=root / config.get("docs_dir", "docs"), languages=ordered, site_url=config["site_url"])

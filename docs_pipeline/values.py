@@ -1,0 +1,131 @@
+"""Values that the prose states and a program computes, recorded from the program's real run.
+
+A page writes `{{ value("how_it_works/grad_basics", "y.grad") }}`: the value of `y.grad` once
+snippets/how_it_works/grad_basics.py has run. The snippet names its values by its own variables;
+`./dev outputs` records every value the pages ask of it in `<name>.values.json`, beside its
+`.out`; the tests record them again from a fresh run and compare; the build inserts them
+(docs_pipeline/macros.py). A value is a global of the program, then attributes and indexes:
+`y.grad`, `out.shape`, `counts[1]`. Tensors are recorded as numbers or nested lists.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from functools import cache
+from pathlib import Path
+
+from .site import ROOT, layout
+
+# Both macros that take a recorded value: value("snippet", "path"), derive("expr", "snippet", "path").
+REFERENCE = re.compile(
+    r'\b(?:value\(|derive\(\s*"[^"]*"\s*,)\s*"(?P<snippet>[^"]+)"\s*,\s*"(?P<path>[^"]+)"\s*\)'
+)
+PATH = re.compile(r"^(?P<name>[A-Za-z_]\w*)(?P<rest>(?:\.[A-Za-z_]\w*|\[-?\d+\])*)$")
+STEP = re.compile(r"\.(?P<attr>[A-Za-z_]\w*)|\[(?P<index>-?\d+)\]")
+MAX_ELEMENTS = 64
+
+
+class RecordError(Exception):
+    """A value could not be recorded or found; the message names snippet and value."""
+
+
+def values_path(snippet_py: Path) -> Path:
+    return snippet_py.with_suffix(".values.json")
+
+
+def snippet_file(snippet: str, root: Path = ROOT) -> Path:
+    """"how_it_works/grad_basics" -> snippets/how_it_works/grad_basics.py"""
+    return root / "snippets" / f"{snippet}.py"
+
+
+def references(root: Path = ROOT) -> dict[str, dict[str, list[str]]]:
+    """{snippet: {path: [pages that use it]}} over every page of every language."""
+    found: dict[str, dict[str, list[str]]] = {}
+    site = layout(root)
+    for page in site.pages():
+        for m in REFERENCE.finditer(page.read_text(encoding="utf-8")):
+            found.setdefault(m.group("snippet"), {}).setdefault(m.group("path"), []).append(site.name(page))
+    return found
+
+
+def _plain(value, where: str):
+    """A JSON value for a number, string, bool, torch.Size, small tensor, or a list of them."""
+    import torch
+
+    if isinstance(value, torch.Tensor):
+        if value.numel() > MAX_ELEMENTS:
+            raise RecordError(f"{where} is a tensor of {value.numel()} elements; record at most {MAX_ELEMENTS}")
+        plain = value.detach().tolist()
+        return _shortest(plain) if value.dtype in (torch.float32, torch.float16, torch.bfloat16) else plain
+    if isinstance(value, (bool, int, str)) or value is None:
+        return value
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            return str(value)
+        return value
+    if isinstance(value, (list, tuple)):  # torch.Size is a tuple
+        return [_plain(v, f"{where}[{i}]") for i, v in enumerate(value)]
+    raise RecordError(f"{where} is a {type(value).__name__}, not a number, string, shape or small tensor")
+
+
+def _shortest(plain):
+    """float32 numbers as the shortest decimal that is the same float32: 57.6, not 57.599998474121094."""
+    import numpy
+
+    if isinstance(plain, list):
+        return [_shortest(v) for v in plain]
+    if isinstance(plain, float) and math.isfinite(plain):
+        return float(numpy.format_float_positional(numpy.float32(plain), unique=True, trim="-"))
+    return plain if not isinstance(plain, float) else str(plain)
+
+
+def record(namespace: dict, path: str, snippet: str):
+    """The value at `path` (e.g. "y.grad", "out.shape[0]") in a finished run's globals."""
+    where = f"{snippet}: {path}"
+    m = PATH.match(path)
+    if not m:
+        raise RecordError(f"{where}: not a value path (a variable, then .attribute or [index] steps)")
+    if m.group("name") not in namespace:
+        raise RecordError(f"{where}: the program defines no variable {m.group('name')!r}")
+    value = namespace[m.group("name")]
+    for step in STEP.finditer(m.group("rest")):
+        try:
+            value = getattr(value, step.group("attr")) if step.group("attr") else value[int(step.group("index"))]
+        except (AttributeError, IndexError, TypeError) as exc:
+            raise RecordError(f"{where}: {exc}") from exc
+    return _plain(value, where)
+
+
+def record_all(namespace: dict, paths, snippet: str) -> dict:
+    return {path: record(namespace, path, snippet) for path in sorted(paths)}
+
+
+def dumps(values: dict) -> str:
+    return json.dumps(values, ensure_ascii=False, indent=2, sort_keys=True) + "\n"
+
+
+@cache
+def _stored(path: Path, mtime: float) -> dict:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def stored(snippet: str, root: Path = ROOT) -> dict:
+    """The recorded values of a snippet ("dir/name"); {} when it has none."""
+    path = values_path(snippet_file(snippet, root))
+    return _stored(path, path.stat().st_mtime) if path.is_file() else {}
+
+
+def lookup(snippet: str, path: str, root: Path = ROOT):
+    """The recorded value, or RecordError saying what is missing and the command that records it."""
+    program = snippet_file(snippet, root)
+    if not program.is_file():
+        raise RecordError(f"no snippet {snippet!r} (snippets/{snippet}.py does not exist)")
+    values = stored(snippet, root)
+    if path not in values:
+        raise RecordError(
+            f"snippets/{snippet}.py has no recorded value {path!r} "
+            f"(snippets/{snippet}.values.json); record it from a real run: ./dev outputs snippets/{snippet}.py"
+        )
+    return values[path]
