@@ -12,6 +12,29 @@ from docs_pipeline.runner import ROOT
 pytest_collect_file = snippet_sybil.pytest()
 
 
+def _tier(item) -> int:
+    """Cheap and precise first: snippets (seconds, naming the snippet), page checks, the built site,
+    fault injection (more builds), the browser. With -x the first failure is the most precise one."""
+    path = item.path.relative_to(ROOT).as_posix()
+    if path.startswith("snippets/"):
+        return 0
+    if path.startswith("tests/browser/"):
+        return 4
+    if path == "tests/test_faults.py":
+        return 3
+    return 2 if "built_site" in getattr(item, "fixturenames", ()) else 1
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        tier = _tier(item)
+        if tier == 4:
+            item.add_marker(pytest.mark.browser)
+        elif tier >= 2:
+            item.add_marker(pytest.mark.build)
+    items.sort(key=_tier)  # stable: each tier keeps pytest's order
+
+
 def build_site(project, site):
     """`mkdocs build --strict` of `project` into `site`; the CompletedProcess, never raises."""
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
