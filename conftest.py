@@ -7,7 +7,7 @@ import sys
 import pytest
 
 from docs_pipeline.harness import snippet_sybil
-from docs_pipeline.runner import ROOT
+from docs_pipeline.site import ROOT, layout
 
 pytest_collect_file = snippet_sybil.pytest()
 
@@ -81,10 +81,9 @@ def browser():
 @pytest.fixture(scope="session")
 def first_visits(browser, served_site, built_site):
     """Every page of both languages visited once, first-time-reader style: {page: Visit}."""
-    from docs_pipeline.pages import pages
     from tests.browser.site_browser import visit_all
 
-    return visit_all(browser, served_site, built_site, pages())
+    return visit_all(browser, served_site, built_site, layout().pages())
 
 
 def pytest_terminal_summary(terminalreporter):

@@ -39,12 +39,13 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+from docs_pipeline.pages import parse, split_target
+from docs_pipeline.runner import all_snippets
+from docs_pipeline.site import ROOT, layout
+from docs_pipeline.site_loads import site_weights
 
-from site_weight import site_weights  # noqa: E402
-
-from docs_pipeline.pages import blocks, pages, split_target, url_of  # noqa: E402
-from docs_pipeline.runner import ROOT, all_snippets  # noqa: E402
+SITE = layout()
+pages, url_of = SITE.pages, SITE.url_of
 
 BENCH = ROOT / "bench"
 TMP = BENCH / "tmp"
@@ -152,9 +153,7 @@ def base_path() -> str:
     """site_url's path, as a build here uses it."""
     from urllib.parse import urlsplit
 
-    from docs_pipeline.publishing import site_url
-
-    return urlsplit(site_url()).path or "/"
+    return urlsplit(SITE.site_url).path or "/"
 
 
 def measure_weight(site: Path) -> dict:
@@ -197,11 +196,11 @@ def _get(url: str) -> str | None:
 def _page_with_snippet() -> tuple[Path, Path]:
     """A page that shows a whole snippet and its output (discovered, not hard-coded)."""
     for page in pages("zh"):
-        for block in blocks(page):
+        for block in parse(page).blocks:
             for target in block.includes:
                 path, section = split_target(target)
                 if path.suffix == ".py" and section is None and path.with_suffix(".out").is_file():
-                    outputs = {split_target(t)[0] for b in blocks(page) for t in b.includes}
+                    outputs = {split_target(t)[0] for b in parse(page).blocks for t in b.includes}
                     if path.with_suffix(".out") in outputs:
                         return page, path
     raise BenchError("no page includes a whole snippet and its output")
@@ -230,7 +229,7 @@ def measure_reload(edits: int = 3, adjust=None) -> dict:
     with open(log_file, "w") as log:
         server = subprocess.Popen(
             [PY, "-m", "mkdocs", "serve", "--dev-addr", f"127.0.0.1:{port}"],
-            cwd=copy, env={**ENV, "DOCS_PREVIEW": "1"}, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+            cwd=copy, env=ENV, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
         )
     times = []
     try:

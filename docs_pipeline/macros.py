@@ -4,6 +4,8 @@
     {{ glossary }}                                  the term table, in the page's language
     {{ value("how_it_works/grad_basics", "y.grad") }}   a value the program computed (values.py)
     {{ value(...) | num }}                          a number as prose writes it: 8, 57.6, [8, 16, 24]
+    {{ steps("how_it_works/grad_basics") }}        a stepped figure of the program's run, on its own
+                                                    line (docs_pipeline/steps.py, steps_figure.py)
     {{ derive("2 + 2×3", "how_it_works/grad_basics", "y.grad") }}
                                                     "2 + 2×3 = 8", and the build fails unless the
                                                     arithmetic gives the recorded value
@@ -18,11 +20,14 @@ import ast
 import importlib.metadata
 import math
 import operator
+from collections.abc import Callable
 from pathlib import Path
 
 from .glossary import load as load_glossary
 from .glossary import table as glossary_table
-from .site import layout
+from .site import Layout, layout
+from .steps import StepsError
+from .steps_figure import figure as steps_figure
 from .values import RecordError, lookup
 
 SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
@@ -74,31 +79,45 @@ def arithmetic(expression: str) -> float:
     return evaluate(ast.parse("".join(out).strip(), mode="eval"))
 
 
-def define_env(env):
-    env.variables["torch_version"] = importlib.metadata.version("torch")
-    site = layout(Path(env.project_dir))
-    env.filter(num)
+def torch_version() -> str:
+    return importlib.metadata.version("torch")
 
-    def page_name() -> str:
-        return site.name(Path(env.page.file.abs_src_path))
 
-    @env.macro
+def page_functions(site: Layout, page: Callable[[], Path]) -> dict[str, Callable]:
+    """The macros, for the page `page()` returns (errors name it)."""
+
     def value(snippet: str, path: str):
         try:
             return lookup(snippet, path, site.root)
         except RecordError as exc:
-            raise PageError(f"{page_name()}: {exc}") from None
+            raise PageError(f"{site.name(page())}: {exc}") from None
 
-    @env.macro
     def derive(expression: str, snippet: str, path: str) -> str:
         recorded = value(snippet, path)
         result = arithmetic(expression)
         if not isinstance(recorded, (int, float)) or not math.isclose(result, recorded, rel_tol=1e-6, abs_tol=1e-9):
             raise PageError(
-                f"{page_name()}: the derivation {expression} gives {num(result)}, but {path} of "
+                f"{site.name(page())}: the derivation {expression} gives {num(result)}, but {path} of "
                 f"snippets/{snippet}.py is {num(recorded)}"
             )
         return f"{expression} = {num(recorded)}"
+
+    def steps(snippet: str) -> str:
+        try:
+            return steps_figure(snippet, site.language_of(page()), site.root)
+        except StepsError as exc:
+            raise PageError(f"{site.name(page())}: {exc}") from None
+
+    return {"value": value, "derive": derive, "steps": steps}
+
+
+def define_env(env):
+    """mkdocs-macros: the variables, macros and filters every page can use."""
+    env.variables["torch_version"] = torch_version()
+    site = layout(Path(env.project_dir))
+    env.filter(num)
+    for name, function in page_functions(site, lambda: Path(env.page.file.abs_src_path)).items():
+        env.macro(function, name)
 
 
 def on_pre_page_macros(env):
@@ -109,3 +128,13 @@ def on_pre_page_macros(env):
         env.variables["glossary"] = glossary_table(site.language_of(source), load_glossary())
     else:  # a notebook page: its JSON source is not a template (mkdocs-jupyter renders the file)
         env.page.meta["render_macros"] = False
+
+
+def render(text: str, page: Path, site: Layout) -> str:
+    """Page text rendered as the build renders it, outside the build (the notebooks' text cells)."""
+    import jinja2
+
+    env = jinja2.Environment(undefined=jinja2.StrictUndefined, autoescape=False)
+    env.filters["num"] = num
+    variables = {"torch_version": torch_version(), **page_functions(site, lambda: page)}
+    return env.from_string(text).render(**variables)

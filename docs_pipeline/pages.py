@@ -1,28 +1,45 @@
-"""Read the pages' fenced blocks: what each includes from snippets/, and anything pasted."""
+"""The one reader of the pages' Markdown: front matter, fenced blocks and what they include,
+headings with their ids, admonitions and collapsibles, figures; and the one expander of include
+lines (pymdownx.snippets itself, configured as mkdocs.yml configures it).
+
+Every check, the notebooks and the housekeeping commands read pages through `parse()`.
+"""
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 
-from .runner import ROOT
+import yaml
 
-DOCS = ROOT / "docs"
-LANGUAGES = ("zh", "en")
+from .site import ROOT, layout
 
 FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})(?P<info>.*)$")
 INCLUDE = re.compile(r'^\s*--8<--\s+"(?P<target>[^"]+)"\s*$')
+FRONT_MATTER = re.compile(r"\A---[ \t]*\n(?P<yaml>.*?)^---[ \t]*\n", re.S | re.M)
+HEADING = re.compile(r"^(?P<level>#{1,6})[ \t]+(?P<text>.*?)(?:[ \t]*\{[^}]*?#(?P<id>[\w.:-]+)[^}]*\})?[ \t]*$")
+ADMONITION = re.compile(r'^(?P<indent>[ \t]*)(?P<marker>!!!|\?\?\?\+?)[ \t]+(?P<kind>[\w-]+)(?:[ \t]+"(?P<title>[^"]*)")?')
+LIST_ITEM = re.compile(r"^(?P<indent>[ \t]*)(?P<number>\d+)\.\s")
+FIGURE = re.compile(r"<figure[\s>]")
+SECTION_MARKER = re.compile(r"--8<-- \[(?P<edge>start|end):(?P<name>[\w-]+)\]")
+ANNOTATION_MARKER = re.compile(r"#\s*\((?P<number>\d+)\)!")
 
 
 @dataclass
 class Block:
+    """A fenced block: ```python / ```text, holding include lines only (anything else is pasted)."""
+
     page: Path
     line: int  # 1-based line of the opening fence
+    end: int  # 1-based line of the closing fence (past the last line if never closed)
+    indent: str
     info: str
-    end: int = 0  # 1-based line of the closing fence (past the last line if never closed)
-    includes: list[str] = field(default_factory=list)  # "file" or "file:section", as written
-    pasted: list[str] = field(default_factory=list)  # body lines that are not include lines
+    includes: list[str] = field(default_factory=list)  # "dir/name.py" or "dir/name.py:section"
+    pasted: list[str] = field(default_factory=list)
+    container: str | None = None  # title of the admonition or collapsible it sits in, if any
+    annotations: list[int] = field(default_factory=list)  # numbers of the list right after it
 
     @property
     def language(self) -> str:
@@ -30,127 +47,196 @@ class Block:
 
     @property
     def where(self) -> str:
-        return f"{self.page.relative_to(ROOT).as_posix()}:{self.line}"
-
-
-def pages(lang: str | None = None, docs: Path = DOCS) -> list[Path]:
-    langs = [lang] if lang else LANGUAGES
-    return sorted(p for code in langs for p in (docs / code).rglob("*.md"))
-
-
-def blocks(page: Path) -> list[Block]:
-    found: list[Block] = []
-    lines = page.read_text(encoding="utf-8").splitlines()
-    i = 0
-    while i < len(lines):
-        m = FENCE.match(lines[i])
-        if not m:
-            i += 1
-            continue
-        block = Block(page, i + 1, m.group("info").strip())
-        close = re.compile(rf"^\s*{re.escape(m.group('fence'))}\s*$")
-        i += 1
-        while i < len(lines) and not close.match(lines[i]):
-            inc = INCLUDE.match(lines[i])
-            if inc:
-                block.includes.append(inc.group("target"))
-            elif lines[i].strip():
-                block.pasted.append(lines[i])
-            i += 1
-        block.end = i + 1
-        found.append(block)
-        i += 1
-    return found
-
-
-def split_target(target: str) -> tuple[Path, str | None]:
-    path, _, section = target.partition(":")
-    return ROOT / "snippets" / path, section or None
-
-
-def language_of(page: Path) -> str:
-    return page.relative_to(DOCS).parts[0]
-
-
-def url_of(page: Path) -> str:
-    """The page's URL relative to the site root: Chinese at the root, English under en/."""
-    lang = language_of(page)
-    rel = page.relative_to(DOCS / lang).with_suffix("")
-    path = (rel.parent if rel.name == "index" else rel).as_posix()
-    prefix = "" if lang == "zh" else f"{lang}/"
-    return prefix + ("" if path == "." else path + "/")
-
-
-# ------------------------------------------------------------------ page structure
-# What a translation must keep: the parity check compares these between docs/zh and docs/en.
-
-HEADING = re.compile(r"^#{1,6}\s+(?P<text>.*?)\s*$")
-HEADING_ID = re.compile(r"\{[^}]*#(?P<id>[\w.:-]+)[^}]*\}\s*$")
-ADMONITION = re.compile(r"^\s*(?P<marker>!!!|\?\?\?\+?)\s+(?P<kind>[\w-]+)")
-LIST_ITEM = re.compile(r"^(?P<indent>[ \t]*)(?P<number>\d+)\.\s")
-FIGURE = re.compile(r"<figure[\s>]")
-FRONT_MATTER = re.compile(r"\A---[ \t]*\n.*?^---[ \t]*\n", re.S | re.M)
+        return f"{layout().name(self.page)}:{self.line}"
 
 
 @dataclass
-class Structure:
-    includes: list[str] = field(default_factory=list)  # every --8<-- target, in page order
-    heading_ids: list[str] = field(default_factory=list)
-    headings_without_id: list[str] = field(default_factory=list)  # "line N: text"
-    admonitions: list[str] = field(default_factory=list)  # "!!! note", "??? success", in order
-    code_blocks: list[str] = field(default_factory=list)  # fence languages, in order
-    figures: int = 0  # <figure> elements
-    annotations: list[list[int]] = field(default_factory=list)  # per python block: the list numbers after it
+class Heading:
+    line: int
+    level: int
+    text: str  # without its { #id }
+    id: str | None
 
 
-def front_matter_lines(text: str) -> int:
-    """How many lines the YAML front matter (--- ... ---) at the top of a page takes; 0 if none."""
-    m = FRONT_MATTER.match(text)
-    return m.group(0).count("\n") if m else 0
+@dataclass
+class Admonition:
+    line: int
+    width: int  # indent, in columns
+    marker: str  # "!!!", "???" or "???+"
+    kind: str
+    title: str | None
 
 
-def structure(page: Path) -> Structure:
-    text = page.read_text(encoding="utf-8")
+@dataclass
+class Page:
+    path: Path
+    lines: list[str]
+    meta: dict
+    body_start: int  # 0-based index of the first line after the front matter
+    blocks: list[Block]
+    headings: list[Heading]
+    admonitions: list[Admonition]
+    figures: int  # <figure> elements outside code blocks
+    figure_includes: list[tuple[int, str]]  # (line, target) of include lines outside code blocks
+
+    @property
+    def name(self) -> str:
+        return layout().name(self.path)
+
+    @property
+    def includes(self) -> list[str]:
+        """Every --8<-- target, in page order (in and outside code blocks)."""
+        found = [(b.line, t) for b in self.blocks for t in b.includes] + self.figure_includes
+        return [t for _, t in sorted(found)]
+
+    def prose(self) -> str:
+        """What a reader reads as prose: no front matter, fenced blocks or HTML comments."""
+        fenced = {n for b in self.blocks for n in range(b.line, b.end + 1)}
+        kept = (line for n, line in enumerate(self.lines, 1) if n > self.body_start and n not in fenced)
+        return re.sub(r"<!--.*?-->", " ", "\n".join(kept), flags=re.S)
+
+
+@cache
+def _parse(path: Path, mtime_ns: int) -> Page:
+    text = path.read_text(encoding="utf-8")
+    front = FRONT_MATTER.match(text)
+    meta = (yaml.safe_load(front.group("yaml")) or {}) if front else {}
     lines = text.splitlines()
-    page_blocks = blocks(page)
-    in_fence = {n for b in page_blocks for n in range(b.line, b.end + 1)}  # 1-based
-    found = Structure(code_blocks=[b.language for b in page_blocks])
-    front = front_matter_lines(text)
-    for number, line in enumerate(lines, 1):
-        if number <= front:
+    page = Page(path, lines, meta, front.group(0).count("\n") if front else 0, [], [], [], 0, [])
+    open_admonitions: list[Admonition] = []
+    i = page.body_start
+    while i < len(lines):
+        line = lines[i]
+        width = len(line) - len(line.lstrip()) if line.strip() else None
+        if width is not None:  # a line at or left of an admonition's marker closes it
+            open_admonitions = [a for a in open_admonitions if a.width < width]
+        fence = FENCE.match(line)
+        if fence:
+            i = _read_block(page, i, fence, open_admonitions)
             continue
-        inc = INCLUDE.match(line)
-        if inc:
-            found.includes.append(inc.group("target"))
-        if number in in_fence:
-            continue
-        found.figures += len(FIGURE.findall(line))
-        heading = HEADING.match(line)
-        if heading:
-            ident = HEADING_ID.search(heading.group("text"))
-            if ident:
-                found.heading_ids.append(ident.group("id"))
-            else:
-                found.headings_without_id.append(f"line {number}: {line.strip()}")
-        adm = ADMONITION.match(line)
-        if adm:
-            found.admonitions.append(f"{adm.group('marker')} {adm.group('kind')}")
-    for block in page_blocks:
-        if block.language == "python":
-            found.annotations.append(_annotation_numbers(lines, block))
-    return found
+        if heading := HEADING.match(line):
+            page.headings.append(Heading(i + 1, len(heading.group("level")), heading.group("text").strip(), heading.group("id")))
+        elif adm := ADMONITION.match(line):
+            admonition = Admonition(i + 1, len(adm.group("indent").expandtabs(4)), adm.group("marker"), adm.group("kind"), adm.group("title"))
+            page.admonitions.append(admonition)
+            open_admonitions.append(admonition)
+        elif inc := INCLUDE.match(line):
+            page.figure_includes.append((i + 1, inc.group("target")))
+        page.figures += len(FIGURE.findall(line))
+        i += 1
+    return page
+
+
+def _read_block(page: Page, start: int, fence: re.Match, open_admonitions: list[Admonition]) -> int:
+    """Read the fenced block opening at line index `start`; return the index after its closing fence."""
+    lines = page.lines
+    indent = fence.group("indent")
+    close = re.compile(rf"^\s*{re.escape(fence.group('fence'))}\s*$")
+    width = len(indent.expandtabs(4))
+    container = next((a.title for a in reversed(open_admonitions) if a.width < width), None)
+    block = Block(page.path, start + 1, 0, indent, fence.group("info").strip(), container=container)
+    i = start + 1
+    while i < len(lines) and not close.match(lines[i]):
+        if inc := INCLUDE.match(lines[i]):
+            block.includes.append(inc.group("target"))
+        elif lines[i].strip():
+            block.pasted.append(lines[i])
+        i += 1
+    block.end = i + 1
+    block.annotations = _annotation_numbers(lines, block)
+    page.blocks.append(block)
+    return i + 1
 
 
 def _annotation_numbers(lines: list[str], block: Block) -> list[int]:
     """The numbers of the list right after a code block (Material's code annotations)."""
-    indent = FENCE.match(lines[block.line - 1]).group("indent")
     numbers: list[int] = []
-    for line in lines[block.end:]:  # block.end is 1-based: this starts after the closing fence
+    for line in lines[block.end :]:  # block.end is 1-based: this starts after the closing fence
         item = LIST_ITEM.match(line)
-        if item and item.group("indent") == indent:
+        if item and item.group("indent") == block.indent:
             numbers.append(int(item.group("number")))
-        elif not line.strip() or (numbers and line.startswith(indent + "    ")):
+        elif not line.strip() or (numbers and line.startswith(block.indent + "    ")):
             continue  # blank line, or the continuation of an item
         else:
             break
     return numbers
+
+
+def parse(path: Path) -> Page:
+    """The page, parsed once per version of the file."""
+    return _parse(path.resolve(), path.stat().st_mtime_ns)
+
+
+def blocks(path: Path) -> list[Block]:
+    return parse(path).blocks
+
+
+# ------------------------------------------------------------------ what the include lines bring in
+
+
+def split_target(target: str, root: Path = ROOT) -> tuple[Path, str | None]:
+    """"dir/name.py:part" -> (snippets/dir/name.py, "part")"""
+    path, _, section = target.partition(":")
+    return root / "snippets" / path, section or None
+
+
+@cache
+def _expander(root: Path):
+    import markdown
+
+    with open(root / "mkdocs.yml", encoding="utf-8") as f:
+        from mkdocs.utils.yaml import yaml_load
+
+        extensions = yaml_load(f)["markdown_extensions"]
+    config = next(e["pymdownx.snippets"] for e in extensions if isinstance(e, dict) and "pymdownx.snippets" in e)
+    config = {**config, "base_path": [str(root / p) for p in config.get("base_path", ["."])]}
+    return markdown.Markdown(extensions=["pymdownx.snippets"], extension_configs={"pymdownx.snippets": config})
+
+
+def expand(targets: list[str], root: Path = ROOT) -> list[str]:
+    """The lines include lines bring in, exactly as the pages' pymdownx.snippets expands them."""
+    processor = _expander(root).preprocessors["snippet"]
+    return processor.run([f'--8<-- "{t}"' for t in targets])
+
+
+def code_markers(target: str, root: Path = ROOT) -> list[int]:
+    """The annotation numbers (`# (n)!`) in the code an include line brings in."""
+    return [int(m.group("number")) for line in expand([target], root) for m in ANNOTATION_MARKER.finditer(line)]
+
+
+def lines_outside(snippet: Path, sections: set[str]) -> list[int]:
+    """Line numbers of a snippet that none of `sections` covers (blank lines and markers excepted)."""
+    open_sections, uncovered = set(), []
+    for number, line in enumerate(snippet.read_text(encoding="utf-8").splitlines(), 1):
+        if m := SECTION_MARKER.search(line):
+            (open_sections.add if m.group("edge") == "start" else open_sections.discard)(m.group("name"))
+        elif line.strip() and not (open_sections & sections):
+            uncovered.append(number)
+    return uncovered
+
+
+# ------------------------------------------------------------------ what a translation must keep
+
+
+@dataclass
+class Structure:
+    includes: list[str]
+    heading_ids: list[str]
+    headings_without_id: list[str]  # "line N: text"
+    admonitions: list[str]  # "!!! note", "??? success", in order
+    code_blocks: list[str]  # fence languages, in order
+    figures: int
+    annotations: list[list[int]]  # per python block: the list numbers after it
+
+
+def structure(path: Path) -> Structure:
+    page = parse(path)
+    return Structure(
+        includes=page.includes,
+        heading_ids=[h.id for h in page.headings if h.id],
+        headings_without_id=[f"line {h.line}: {page.lines[h.line - 1].strip()}" for h in page.headings if not h.id],
+        admonitions=[f"{a.marker} {a.kind}" for a in page.admonitions],
+        code_blocks=[b.language for b in page.blocks],
+        figures=page.figures,
+        annotations=[b.annotations for b in page.blocks if b.language == "python"],
+    )

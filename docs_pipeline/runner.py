@@ -17,7 +17,8 @@ import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from .site import ROOT
+
 SNIPPETS = ROOT / "snippets"
 
 # Two different global seeds: a snippet whose output depends on them prints random values

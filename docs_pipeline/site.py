@@ -31,6 +31,8 @@ class Layout:
     docs: Path
     languages: tuple[str, ...]  # the default language first
     site_url: str
+    names: dict[str, str]  # language -> its name in the language switcher
+    nav_titles: dict[str, dict[str, str]]  # language -> page name -> its title in the navigation
 
     @property
     def default(self) -> str:
@@ -76,6 +78,9 @@ class Layout:
     def name(self, path: Path) -> str:
         return repo_name(path, self.root)
 
+    def nav_title(self, page: Path) -> str | None:
+        return self.nav_titles[self.language_of(page)].get(self.page_name(page))
+
 
 @cache
 def layout(root: Path = ROOT) -> Layout:
@@ -86,4 +91,16 @@ def layout(root: Path = ROOT) -> Layout:
     languages = [lang["locale"] for lang in i18n["languages"]]
     default = next(lang["locale"] for lang in i18n["languages"] if lang.get("default"))
     ordered = (default, *(code for code in languages if code != default))
-    return Layout(root=root, docs=root / config.get("docs_dir", "docs"), languages=ordered, site_url=config["site_url"])
+    nav = {path.removesuffix(".md"): title for entry in config.get("nav", []) for title, path in entry.items()}
+    nav_titles = {
+        lang["locale"]: {name: (lang.get("nav_translations") or {}).get(title, title) for name, title in nav.items()}
+        for lang in i18n["languages"]
+    }
+    return Layout(
+        root=root,
+        docs=root / config.get("docs_dir", "docs"),
+        languages=ordered,
+        site_url=config["site_url"],
+        names={lang["locale"]: lang["name"] for lang in i18n["languages"]},
+        nav_titles=nav_titles,
+    )

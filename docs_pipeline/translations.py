@@ -16,6 +16,7 @@ someone brings it along and marks it again. Front matter is not rendered on the 
 
 from __future__ import annotations
 
+import argparse
 import difflib
 import hashlib
 import re
@@ -24,26 +25,26 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from .pages import DOCS, FRONT_MATTER, LANGUAGES, ROOT, pages, structure
+from .pages import FRONT_MATTER, structure
+from .site import ROOT, layout, repo_name
 
-SOURCE, TRANSLATION = LANGUAGES  # zh is the source, en translates it
+DOCS = layout().docs
+SOURCE, TRANSLATION = layout().languages  # the default language is the source; the other translates it
 KEY = "translated_from"
 MARK = re.compile(rf"^{KEY}:[ \t]*(?P<hash>\S*)[ \t]*$", re.M)
 HASH_CHARS = 12
-
-
-def _name(path: Path) -> str:
-    try:
-        return path.relative_to(ROOT).as_posix()
-    except ValueError:
-        return path.as_posix()
+_name = repo_name
 
 
 def counterpart(page: Path, docs: Path = DOCS) -> Path:
-    """docs/zh/x.md <-> docs/en/x.md"""
+    """docs/zh/x.md <-> docs/en/x.md (also for a docs folder of its own, as the tests make)."""
     rel = page.resolve().relative_to(docs.resolve())
     other = TRANSLATION if rel.parts[0] == SOURCE else SOURCE
     return docs / other / Path(*rel.parts[1:])
+
+
+def _pages(docs: Path, lang: str | None = None) -> list[Path]:
+    return sorted(p for code in ([lang] if lang else (SOURCE, TRANSLATION)) for p in (docs / code).rglob("*.md"))
 
 
 def content_hash(page: Path) -> str:
@@ -135,7 +136,7 @@ def _old_source(item: Stale) -> tuple[str, str] | None:
 
 def missing_counterparts(docs: Path = DOCS) -> list[str]:
     problems = []
-    for page in pages(docs=docs):
+    for page in _pages(docs):
         other = counterpart(page, docs)
         if not other.exists():
             problems.append(f"{_name(page)} has no counterpart {_name(other)}: every page exists in both languages")
@@ -174,36 +175,21 @@ def parity_problems(source: Path, translation: Path) -> list[str]:
 
 # ------------------------------------------------------------------ command line
 
+
 def _resolve(arg: str) -> Path:
-    path = Path(arg)
-    path = (path if path.is_absolute() else Path.cwd() / path).resolve()
+    path = Path(arg).resolve()
     if path.is_relative_to(DOCS / SOURCE):
         path = counterpart(path)
     if not path.is_relative_to(DOCS / TRANSLATION) or path.suffix != ".md" or not path.is_file():
-        raise SystemExit(f"not an English page under docs/{TRANSLATION}/: {arg}")
+        raise SystemExit(f"not a page under docs/{TRANSLATION}/: {arg}")
     return path
 
 
-def main(argv: list[str]) -> int:
-    if argv[:1] == ["mark"]:
-        args = argv[1:]
-        if not args:
-            print("name the reviewed pages (./dev translations mark docs/en/x.md), or --all", file=sys.stderr)
-            return 2
-        targets = sorted((DOCS / TRANSLATION).rglob("*.md")) if args == ["--all"] else [_resolve(a) for a in args]
-        for page in targets:
-            changed = mark(page)
-            source = counterpart(page)
-            print(f"{'marked ' if changed else 'current'} {_name(page)}  ({KEY}: {content_hash(source)} = {_name(source)})")
-        return 0
-    if argv:
-        print(__doc__, file=sys.stderr)
-        return 2
+def _list_stale() -> int:
     found = stale()
     for item in found:
         print(item)
-        old = _old_source(item)
-        if old:
+        if old := _old_source(item):
             rev, text = old
             print(f"  {_name(item.source)} changed since commit {rev}:")
             diff = difflib.unified_diff(
@@ -213,6 +199,25 @@ def main(argv: list[str]) -> int:
             sys.stdout.writelines("    " + line if line.endswith("\n") else "    " + line + "\n" for line in diff)
         print()
     print(f"{len(found)} stale translation(s)" if found else "every translation is up to date")
+    return 0
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="./dev translations", description="List stale translations, or mark reviewed ones.")
+    commands = parser.add_subparsers(dest="command")
+    marking = commands.add_parser("mark", help="after review: record the source version a translation matches")
+    marking.add_argument("pages", nargs="*", help=f"docs/{TRANSLATION}/<page>.md")
+    marking.add_argument("--all", action="store_true", help="every translation (after reviewing them all)")
+    args = parser.parse_args(argv)
+    if args.command is None:
+        return _list_stale()
+    if not args.pages and not args.all:
+        marking.error(f"name the reviewed pages (docs/{TRANSLATION}/x.md), or --all")
+    targets = _pages(DOCS, TRANSLATION) if args.all else [_resolve(a) for a in args.pages]
+    for page in targets:
+        changed = mark(page)
+        source = counterpart(page)
+        print(f"{'marked ' if changed else 'current'} {_name(page)}  ({KEY}: {content_hash(source)} = {_name(source)})")
     return 0
 
 

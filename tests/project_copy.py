@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from docs_pipeline.pages import ROOT
+from docs_pipeline.site import ROOT
 
 # Only when there is no git: what never belongs in a copy.
 UNCOPIED = {".git", ".venv", "site", ".cache", "__pycache__", ".pytest_cache", "test-artifacts"}

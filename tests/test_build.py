@@ -1,34 +1,47 @@
-"""The strict build passes and serves every page in its own language."""
+"""The strict build serves every page in its own language, with its own search index and 404 page."""
 
-from docs_pipeline.pages import ROOT, language_of, pages, url_of
+import json
+import re
+
+import pytest
+
+from docs_pipeline.site import layout
+
+SITE = layout()
+pytestmark = pytest.mark.usefixtures("built_site")
 
 
-def test_every_page_is_built_with_its_lang_attribute(built_site):
-    for page in pages():
-        html_file = built_site / url_of(page) / "index.html"
-        name = page.relative_to(ROOT).as_posix()
-        assert html_file.is_file(), f"{name} was not built to {url_of(page)}index.html"
-        html = html_file.read_text(encoding="utf-8")
-        assert f'<html lang="{language_of(page)}"' in html, f"{url_of(page)} (from {name}) has the wrong <html lang>"
+def _html(site, url: str) -> str:
+    return (site / url / "index.html").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("page", SITE.pages(), ids=SITE.name)
+def test_every_page_is_built_with_its_lang_attribute(built_site, page):
+    html_file = built_site / SITE.url_of(page) / "index.html"
+    assert html_file.is_file(), f"{SITE.name(page)} was not built to {SITE.url_of(page)}index.html"
+    lang = SITE.language_of(page)
+    assert f'<html lang="{lang}"' in _html(built_site, SITE.url_of(page)), f"{SITE.url_of(page)} (from {SITE.name(page)}) has the wrong <html lang>"
 
 
 def test_no_empty_code_blocks(built_site):
-    for html_file in built_site.rglob("*.html"):
-        html = html_file.read_text(encoding="utf-8")
-        assert "<code></code>" not in html, f"{html_file.relative_to(built_site)} has an empty code block"
+    empty = [p.relative_to(built_site).as_posix() for p in built_site.rglob("*.html") if "<code></code>" in p.read_text(encoding="utf-8")]
+    assert not empty, f"empty code blocks in {empty}"
 
 
 def test_each_language_has_its_own_search_index(built_site):
-    import json
-    import re
+    for lang in SITE.languages:
+        index = built_site / SITE.prefix(lang) / "search" / "search_index.json"
+        docs = json.loads(index.read_text(encoding="utf-8"))["docs"]
+        found = {SITE.prefix(lang) + d["location"].split("#")[0] for d in docs}
+        assert found == {SITE.url_of(p) for p in SITE.pages(lang)}, f"{index.relative_to(built_site)} must hold exactly the {lang} pages"
+        if lang != SITE.default:
+            for page in SITE.pages(lang):
+                base = re.search(r'<script id="__config"[^>]*>\{[^<]*?"base": "([^"]*)"', _html(built_site, SITE.url_of(page))).group(1)
+                assert base.endswith(f"/{lang}/"), f"{SITE.url_of(page)}: Material's search base {base!r} is not the {lang} root"
 
-    zh = json.loads((built_site / "search" / "search_index.json").read_text(encoding="utf-8"))["docs"]
-    en = json.loads((built_site / "en" / "search" / "search_index.json").read_text(encoding="utf-8"))["docs"]
-    pages_of = lambda docs, prefix: {prefix + d["location"].split("#")[0] for d in docs}  # noqa: E731
-    expected = {lang: {url_of(p) for p in pages(lang)} for lang in ("zh", "en")}
-    assert pages_of(zh, "") == expected["zh"], "search/search_index.json must hold exactly the Chinese pages"
-    assert pages_of(en, "en/") == expected["en"], "en/search/search_index.json must hold exactly the English pages"
-    for page in pages("en"):
-        html = (built_site / url_of(page) / "index.html").read_text(encoding="utf-8")
-        base = re.search(r'<script id="__config"[^>]*>\{[^<]*?"base": "([^"]*)"', html).group(1)
-        assert base.endswith("/en/"), f"{url_of(page)}: Material's search base {base!r} is not the English root"
+
+def test_each_language_has_its_404_page(built_site):
+    for lang in SITE.languages:
+        page = built_site / SITE.prefix(lang) / "404.html"
+        assert page.is_file(), f"no {page.relative_to(built_site)}"
+        assert f'<html lang="{lang}"' in page.read_text(encoding="utf-8"), f"{page.relative_to(built_site)} is not lang={lang}"

@@ -1,10 +1,12 @@
 """Every authoring fault is caught, naming the file: each test injects one into a copy of the project.
 
 The copy holds the project's files as git sees them (tracked, plus new files not ignored; no
-.venv, no site/). Each test breaks one thing there and runs the check that must catch it, the
-way `./dev test` runs it: the strict build (conftest's build_site), a test module of the copy's
-own suite, or the snippet runner on one snippet file. The test then asserts that the check
-failed and that its message names the broken file.
+.venv, no site/). A fault is injected there and the check that must catch it runs the way
+`./dev test` runs it: the strict build (conftest's build_site), a test module of the copy's own
+suite, or the snippet harness. The test asserts that the check failed and that its message names
+the broken file. Faults that the strict build reports as warnings share one build (it still writes
+every page before it stops); a fault that stops the build (an include of a missing file or
+section, a notebook cell that raises) gets a build of its own.
 
 Executed notebooks are cached per content (.cache/mkdocs-jupyter); the copy starts with the
 project's cache, so a build there re-executes only the notebooks a fault changed.
@@ -12,6 +14,7 @@ project's cache, so a build there re-executes only the notebooks a fault changed
 
 from __future__ import annotations
 
+import json
 import shutil
 import subprocess
 import sys
@@ -20,12 +23,17 @@ from pathlib import Path
 import pytest
 
 from conftest import build_site
-from docs_pipeline.offsite import foreign_loads
-from docs_pipeline.pages import pages, structure
+from docs_pipeline.pages import parse
+from docs_pipeline.runner import SEEDS
+from docs_pipeline.site import layout
+from docs_pipeline.site_loads import site_weights
 from tests.project_copy import copy_project, snippet_with_output
 
 # A page with no code: a fault there re-executes no notebook (the build stays fast).
 PROSE_PAGE = "glossary.md"
+# Another one: a page with a macro error is rendered as that error alone, hiding its other faults.
+OTHER_PROSE_PAGE = "summary.md"
+QUOTED = ("how_it_works/grad_basics", "x.grad")  # a value both how-it-works pages quote
 
 
 @pytest.fixture(scope="module")
@@ -71,15 +79,17 @@ def _append(path: Path, text: str) -> None:
 
 
 def _page_including_a_snippet(project: Path) -> tuple[str, str]:
-    """A zh page (docs/zh/x.md) and a whole .py snippet it includes."""
-    for page in pages("zh", docs=project / "docs"):
-        for target in structure(page).includes:
+    """A page of the default language (docs/zh/x.md) and a whole .py snippet it includes."""
+    site = layout(project)
+    for page in site.pages(site.default):
+        for target in parse(page).includes:
             if target.endswith(".py"):
-                return page.relative_to(project).as_posix(), target
+                return site.name(page), target
     pytest.fail("no page includes a whole snippet: nothing to break", pytrace=False)
 
 
 # ------------------------------------------------------------------ snippets and outputs
+
 
 @pytest.fixture(scope="module")
 def snippet_faults(tmp_path_factory):
@@ -89,13 +99,19 @@ def snippet_faults(tmp_path_factory):
     out = project / real.replace(".py", ".out")
     text = out.read_text(encoding="utf-8")
     at = len(text.rstrip()) - 1
-    out.write_text(text[:at] + ("1" if text[at] != "1" else "2") + text[at + 1:], encoding="utf-8")
+    out.write_text(text[:at] + ("1" if text[at] != "1" else "2") + text[at + 1 :], encoding="utf-8")
     faults = project / "snippets" / "fault_injection"
     faults.mkdir()
     (faults / "unseeded.py").write_text("import torch\n\nprint(torch.rand(3))\n", encoding="utf-8")
-    (faults / "unseeded.out").write_text("tensor([0.1, 0.2, 0.3])\n", encoding="utf-8")
     (faults / "raises.py").write_text("import torch\n\nx = torch.ones(2)\nprint(x.view(3))\n", encoding="utf-8")
     (faults / "raises.out").write_text("", encoding="utf-8")
+    recorded = subprocess.run([sys.executable, "-m", "docs_pipeline.outputs", "snippets/fault_injection/unseeded.py"],
+                              cwd=project, capture_output=True, text=True)
+    assert "FAILED" in recorded.stderr, f"./dev outputs recorded an unseeded program:\n{recorded.stdout}{recorded.stderr}"
+    # As if recorded once by hand: what it prints under the recording seed (runner.SEEDS[0]).
+    once = subprocess.run([sys.executable, "-c", f"import torch; torch.manual_seed({SEEDS[0]}); print(torch.rand(3))"],
+                          capture_output=True, text=True, check=True).stdout
+    (faults / "unseeded.out").write_text(once, encoding="utf-8")
     # Named by folder: a .py file named on pytest's command line would also be imported as a
     # test module, which `./dev test` never does.
     folder, _, name = real.rpartition("/")
@@ -105,7 +121,7 @@ def snippet_faults(tmp_path_factory):
 
 def test_an_output_off_by_one_character(snippet_faults):
     real, outcome = snippet_faults
-    _fails_naming(outcome, real.replace(".py", ".out"), "no longer matches what " + real)
+    _fails_naming(outcome, real.replace(".py", ".out"), "no longer matches what " + real, f"./dev outputs {real}")
 
 
 def test_an_unseeded_random_print(snippet_faults):
@@ -116,6 +132,46 @@ def test_an_unseeded_random_print(snippet_faults):
 def test_a_snippet_that_raises(snippet_faults):
     _, outcome = snippet_faults
     _fails_naming(outcome, "snippets/fault_injection/raises.py:4", "raised RuntimeError")
+
+
+def test_a_quoted_value_that_drifted(project):
+    """The program now computes another value than the one recorded for the prose."""
+    snippet, path = QUOTED
+    stored = project / "snippets" / f"{snippet}.values.json"
+    values = json.loads(stored.read_text(encoding="utf-8"))
+    stored.write_text(json.dumps({**values, path: values[path] + 1}), encoding="utf-8")
+    _fails_naming(_pytest(project, f"snippets/{snippet.rpartition('/')[0]}", "-k", snippet.rpartition("/")[2]),
+                  f"snippets/{snippet}.values.json no longer matches", f"./dev outputs snippets/{snippet}.py")
+
+
+# ------------------------------------------------------------------ pages
+
+
+def test_a_python_block_pasted_into_a_page(project):
+    page = f"docs/zh/{PROSE_PAGE}"
+    _append(project / page, '\n```python\nprint("pasted, not included")\n```\n')
+    _fails_naming(_pytest(project, "tests/test_pages.py"), page, "code pasted into the page")
+
+
+def test_a_translation_that_lost_the_structure(project):
+    page, _ = _page_including_a_snippet(project)
+    en = page.replace("docs/zh/", "docs/en/")
+    first_id = next(h.id for h in parse(project / en).headings if h.id)
+    _edit(project / en, f"{{ #{first_id} }}", "{ #renamed-in-english }")
+    _fails_naming(_pytest(project, "tests/test_parity.py"), en, page, "heading ids differ", "renamed-in-english")
+
+
+def test_an_include_of_a_missing_file(project):
+    page, target = _page_including_a_snippet(project)
+    missing = target.rsplit("/", 1)[0] + "/no_such_snippet.py"
+    _edit(project / page, f'--8<-- "{target}"', f'--8<-- "{missing}"')
+    _fails_naming(_build(project), page.removeprefix("docs/"), missing)
+
+
+def test_an_include_of_a_missing_section(project):
+    page, target = _page_including_a_snippet(project)
+    _edit(project / page, f'--8<-- "{target}"', f'--8<-- "{target}:no_such_section"')
+    _fails_naming(_build(project), page.removeprefix("docs/"), "no_such_section")
 
 
 def test_a_notebook_cell_that_raises(project):
@@ -134,88 +190,71 @@ def test_a_notebook_cell_that_raises(project):
             '```text title="输出"\n--8<-- "fault_injection/order.out"\n```\n')
     code, output = _pytest(project, "snippets/fault_injection")
     assert code == 0, f"the snippet itself must be fine for this fault:\n{output[-3000:]}"
-    _fails_naming(_build(project), page, "raised while executing", "NameError")
+    notebook = f"notebooks/zh/{PROSE_PAGE.removesuffix('.md')}.zh.ipynb"
+    _fails_naming(_build(project), notebook, "# snippets/fault_injection/order.py:use", "NameError")
 
 
-# ------------------------------------------------------------------ pages
+# ------------------------------------------------------------------ one strict build, every warning
 
-def test_a_python_block_pasted_into_a_page(project):
-    page = f"docs/zh/{PROSE_PAGE}"
-    _append(project / page, '\n```python\nprint("pasted, not included")\n```\n')
-    _fails_naming(_pytest(project, "tests/test_pages.py"), page, "code pasted into the page")
-
-
-def test_an_include_of_a_missing_file(project):
-    page, target = _page_including_a_snippet(project)
-    missing = target.rsplit("/", 1)[0] + "/no_such_snippet.py"
-    _edit(project / page, f'--8<-- "{target}"', f'--8<-- "{missing}"')
-    _fails_naming(_build(project), page.removeprefix("docs/"), missing)
-
-
-def test_an_include_of_a_missing_section(project):
-    page, target = _page_including_a_snippet(project)
-    _edit(project / page, f'--8<-- "{target}"', f'--8<-- "{target}:no_such_section"')
-    _fails_naming(_build(project), page.removeprefix("docs/"), "no_such_section")
-
-
-def test_a_page_missing_in_one_language(project):
-    (project / "docs" / "en" / PROSE_PAGE).unlink()
-    named = (f"docs/zh/{PROSE_PAGE}", f"docs/en/{PROSE_PAGE}")
-    _fails_naming(_pytest(project, "tests/test_parity.py"), *named)
-    _fails_naming(_build(project), *named)
-
-
-def test_a_translation_that_lost_the_structure(project):
-    page, _ = _page_including_a_snippet(project)
-    en = page.replace("docs/zh/", "docs/en/")
-    first_id = structure(project / en).heading_ids[0]
-    _edit(project / en, f"{{ #{first_id} }}", "{ #renamed-in-english }")
-    _fails_naming(_pytest(project, "tests/test_parity.py"), en, page, "heading ids differ", "renamed-in-english")
-
-
-def test_a_stale_translation(project):
-    page, _ = _page_including_a_snippet(project)
-    en = page.replace("docs/zh/", "docs/en/")
-    this_page = f"tests/test_translations.py::test_translation_is_up_to_date[{en}]"
-    marked = subprocess.run([sys.executable, "-m", "docs_pipeline.translations", "mark", en],
-                            cwd=project, capture_output=True, text=True)
-    assert marked.returncode == 0, marked.stdout + marked.stderr
-    code, output = _pytest(project, this_page)
-    assert code == 0, f"{en} was just marked up to date, yet:\n{output[-3000:]}"
-    _append(project / page, "\n作者后来补充的一段话，英文页面还没有跟上。\n")
-    _fails_naming(_pytest(project, this_page), f"{en} is stale", page, f"./dev translations mark {en}")
-
-
-# ------------------------------------------------------------------ the built site
 
 @pytest.fixture(scope="module")
 def site_faults(tmp_path_factory):
-    """One copy, one build, three faults: a link to a missing page (zh), a missing #anchor (en),
-    and a script from another host (en). The strict build still writes every page before it
-    stops on the warnings, so the off-site check reads the same site."""
+    """One copy, one build, six faults the strict build reports as warnings: a link to a missing
+    page (zh), a missing #anchor (en), a script from another host (en), a page in one language
+    only, a value no program records (zh), a derivation that does not arrive at its value (en);
+    and one change that is not a fault: a value re-recorded, which both languages must show."""
     project = copy_project(tmp_path_factory.mktemp("site") / "project")
-    _append(project / "docs" / "zh" / PROSE_PAGE, "\n见[不存在的页面](no-such-page.md)。\n")
-    _append(project / "docs" / "en" / PROSE_PAGE, "\nSee [a missing anchor](index.md#no-such-anchor).\n"
+    docs = project / "docs"
+    _append(docs / "zh" / PROSE_PAGE, "\n见[不存在的页面](no-such-page.md)。\n")
+    _append(docs / "en" / PROSE_PAGE, "\nSee [a missing anchor](index.md#no-such-anchor).\n"
             '\n<script src="https://cdn.example.com/lib.js"></script>\n'
             "\nA plain link elsewhere is fine: [PyTorch](https://pytorch.org/).\n")
+    _append(docs / "zh" / OTHER_PROSE_PAGE, '\n值：{{ value("how_it_works/grad_basics", "no_such_value") }}\n')
+    _append(docs / "en" / OTHER_PROSE_PAGE, '\nDerived: {{ derive("2 + 2×4", "how_it_works/grad_basics", "y.grad") }}\n')
+    (docs / "en" / "only-english.md").write_text("# Only in English { #only-english }\n", encoding="utf-8")
+    snippet, path = QUOTED
+    stored = project / "snippets" / f"{snippet}.values.json"
+    stored.write_text(json.dumps({**json.loads(stored.read_text(encoding="utf-8")), path: 1234.5}), encoding="utf-8")
     return project, _build(project)
 
 
 def test_a_broken_internal_link(site_faults):
-    _, outcome = site_faults
-    _fails_naming(outcome, f"zh/{PROSE_PAGE}", "no-such-page.md")
+    _fails_naming(site_faults[1], f"zh/{PROSE_PAGE}", "no-such-page.md")
 
 
 def test_a_broken_anchor(site_faults):
-    _, outcome = site_faults
-    _fails_naming(outcome, f"en/{PROSE_PAGE}", "#no-such-anchor")
+    _fails_naming(site_faults[1], f"en/{PROSE_PAGE}", "#no-such-anchor")
+
+
+def test_a_page_in_one_language_only(site_faults):
+    project, outcome = site_faults
+    _fails_naming(outcome, "only-english.md")
+    _fails_naming(_pytest(project, "tests/test_parity.py"), "docs/en/only-english.md", "docs/zh/only-english.md")
+
+
+def test_an_unknown_value(site_faults):
+    _fails_naming(site_faults[1], f"docs/zh/{OTHER_PROSE_PAGE}", "snippets/how_it_works/grad_basics.py", "'no_such_value'")
+
+
+def test_a_derivation_that_misses_its_value(site_faults):
+    _fails_naming(site_faults[1], f"docs/en/{OTHER_PROSE_PAGE}", "2 + 2×4 gives 10", "y.grad of snippets/how_it_works/grad_basics.py is 8")
+
+
+def test_a_rerecorded_value_reaches_both_languages(site_faults):
+    project, (_, output) = site_faults
+    site = layout(project)
+    for lang in site.languages:
+        built = project / "site" / site.prefix(lang) / "how-it-works" / "index.html"
+        assert built.is_file(), f"the build stopped before writing {built.name}:\n{output[-3000:]}"
+        assert "1234.5" in built.read_text(encoding="utf-8"), f"{lang}: how-it-works does not show the re-recorded {QUOTED}"
 
 
 def test_a_page_that_loads_from_another_host(site_faults):
     project, (_, output) = site_faults
-    page = f"docs/en/{PROSE_PAGE}"
-    built = project / "site" / "en" / PROSE_PAGE.removesuffix(".md") / "index.html"
+    site_dir = project / "site"
+    built = site_dir / "en" / PROSE_PAGE.removesuffix(".md") / "index.html"
     assert built.is_file(), f"the build stopped before writing {built.name}, nothing to check:\n{output[-3000:]}"
-    problems = foreign_loads(project / "site")
-    assert len(problems) == 1 and problems[0].startswith(page), problems
-    assert "cdn.example.com/lib.js" in problems[0] and "pytorch.org" not in problems[0], problems
+    loading = [w for w in site_weights(site_dir) if w.external]
+    assert [w.page for w in loading] == [built.relative_to(site_dir).as_posix()], [(w.page, w.external) for w in loading]
+    assert loading[0].external == ["https://cdn.example.com/lib.js"], loading[0].external
+    assert layout(project).source_of(built, site_dir) == f"docs/en/{PROSE_PAGE}"

@@ -4,20 +4,22 @@ import html
 
 import pytest
 
-from docs_pipeline.glossary import GLOSSARY, Term, load, missing_english_terms, terms_in_chinese
-from docs_pipeline.pages import ROOT, pages
-from docs_pipeline.translations import counterpart
+from docs_pipeline.glossary import (
+    GLOSSARY, Term, avoided_uses, load, missing_english_terms, terms_in_chinese, unused_terms,
+)
+from docs_pipeline.site import layout
 
 TERMS = load()
+SITE = layout()
 
 
 def _name(path):
-    return path.relative_to(ROOT).as_posix()
+    return SITE.name(path)
 
 
-@pytest.mark.parametrize("source", pages("zh"), ids=_name)
+@pytest.mark.parametrize("source", SITE.pages("zh"), ids=_name)
 def test_english_page_uses_the_english_terms(source):
-    translation = counterpart(source)
+    translation = SITE.counterpart(source)
     if not translation.exists():
         pytest.fail(f"{_name(source)} has no counterpart {_name(translation)}", pytrace=False)
     missing = missing_english_terms(source, translation, TERMS)
@@ -28,6 +30,21 @@ def test_english_page_uses_the_english_terms(source):
             f"(use one of them, or add an accepted spelling to {_name(GLOSSARY)})",
             pytrace=False,
         )
+
+
+@pytest.mark.parametrize("page", SITE.pages(), ids=_name)
+def test_no_page_uses_a_wording_the_glossary_avoids(page):
+    found = avoided_uses(page, SITE.language_of(page), TERMS, _name(page))
+    if found:
+        pytest.fail("\n".join(str(use) for use in found), pytrace=False)
+
+
+def test_every_glossary_term_is_used_on_a_page():
+    unused = unused_terms(SITE.pages("zh"), TERMS)
+    assert not unused, (
+        f"{_name(GLOSSARY)} lists terms that no Chinese page uses: {[t.zh for t in unused]} "
+        "(the pages say it differently: use the term on the pages, or change or drop the entry)"
+    )
 
 
 def test_the_glossary_is_well_formed():
@@ -54,10 +71,55 @@ def test_a_missing_english_term_is_named(tmp_path):
     assert [t.zh for t in missing_english_terms(tmp_path / "zh.md", tmp_path / "en.md", TERMS)] == ["动态计算图", "前向传播"]
 
 
-def test_a_malformed_entry_is_named(tmp_path):
+def test_an_avoided_wording_fails_naming_page_variant_and_term(tmp_path):
+    in_place = Term("原地操作", ("in-place operation",), (), "x", "x", zh_avoid=("原地运算",))
+    leaf = Term("叶子张量", ("leaf tensor",), (), "x", "x", zh_avoid=("叶子节点",), en_avoid=("leaf node",))
+    terms = [in_place, leaf]
+    page = tmp_path / "page.md"
+    page.write_text(
+        "---\ndescription: 原地运算\n---\n\n# 标题 { #t }\n\n原地运算会改掉叶子张量的值。\n\n"
+        "```text\n叶子节点\n```\n\n`叶子节点` 在代码里不算。\n",
+        encoding="utf-8",
+    )
+    found = avoided_uses(page, "zh", terms, "docs/zh/page.md")
+    assert [(u.term.zh, u.variant) for u in found] == [("原地操作", "原地运算")]  # not front matter, fences or inline code
+    assert str(found[0]) == "docs/zh/page.md uses '原地运算'; the glossary term is '原地操作' (glossary.toml: 原地操作)"
+
+    page.write_text("# Title { #t }\n\nEvery Leaf\n  Nodes gets a gradient; a leaf nodeish word does not count.\n", encoding="utf-8")
+    found = avoided_uses(page, "en", terms, "docs/en/page.md")
+    assert [str(u) for u in found] == ["docs/en/page.md uses 'leaf node'; the glossary term is 'leaf tensor' (glossary.toml: 叶子张量)"]
+    page.write_text("# Title { #t }\n\nA leaf tensor; the word leafnode and leaf-nodes do not count.\n", encoding="utf-8")
+    assert avoided_uses(page, "en", terms) == []
+
+
+def test_an_unused_term_is_named(tmp_path):
+    page = tmp_path / "zh.md"
+    page.write_text("# 标题 { #t }\n\n叶子张量是图的起点。\n\n```text\n即时执行\n```\n", encoding="utf-8")
+    leaf, eager = (Term(zh, (en,), (), "x", "x") for zh, en in (("叶子张量", "leaf tensor"), ("即时执行", "eager execution")))
+    assert unused_terms([page], [leaf, eager]) == [eager]  # a code block does not count as use
+
+
+@pytest.mark.parametrize("entry, message", [
+    ('zh = "梯度"\nen = []', r"en must be a non-empty list"),
+    ('zh = "原地操作"\nen = ["in-place operation"]\nzh_avoid = ["原地操作"]', r"zh_avoid lists the term itself"),
+    ('zh = "叶子张量"\nen = ["leaf tensor"]\nforms = ["leaf"]\nen_avoid = ["Leaf"]', r"en_avoid lists accepted English terms \['Leaf'\]"),
+    ('zh = "梯度"\nen = ["gradient"]\nzh_avoid = "斜率"', r"zh_avoid must be a list of strings"),
+])
+def test_a_malformed_entry_is_named(tmp_path, entry, message):
     bad = tmp_path / "glossary.toml"
-    bad.write_text('[[term]]\nzh = "梯度"\nen = []\nzh_note = "x"\nen_note = "x"\n', encoding="utf-8")
-    with pytest.raises(ValueError, match=r"glossary.toml: term #1 \(梯度\): en must be a non-empty list"):
+    bad.write_text(f'[[term]]\n{entry}\nzh_note = "x"\nen_note = "x"\n', encoding="utf-8")
+    with pytest.raises(ValueError, match=rf"glossary.toml: term #1 \(.+\): .*{message}"):
+        load(bad)
+
+
+def test_a_term_listed_as_avoided_elsewhere_is_named(tmp_path):
+    bad = tmp_path / "glossary.toml"
+    bad.write_text(
+        '[[term]]\nzh = "原地操作"\nen = ["in-place operation"]\nzh_avoid = ["原地运算"]\nzh_note = "x"\nen_note = "x"\n'
+        '[[term]]\nzh = "原地运算"\nen = ["in-place operation"]\nzh_note = "x"\nen_note = "x"\n',
+        encoding="utf-8",
+    )
+    with pytest.raises(ValueError, match=r"glossary.toml: 原地运算 is a term, yet the entry for 原地操作 lists it under zh_avoid"):
         load(bad)
 
 

@@ -12,13 +12,13 @@ import xml.etree.ElementTree as ET
 from html.parser import HTMLParser
 from urllib.parse import urljoin, urlsplit
 
-from bench.site_weight import page_weight, site_weights
+from docs_pipeline.site import layout
+from docs_pipeline.site_loads import page_weight, site_weights
 
-from docs_pipeline.pages import ROOT, pages, url_of
-from docs_pipeline.publishing import site_url
-
-SITE_URL = site_url()
+SITE = layout()
+SITE_URL = SITE.site_url
 BASE_PATH = urlsplit(SITE_URL).path
+pages, url_of = SITE.pages, SITE.url_of
 
 
 class _Links(HTMLParser):
@@ -90,8 +90,8 @@ def test_404_works_under_the_sub_path(built_site):
     problems = []
     local = 0
     for tag, ref in parsed.refs:
-        parts = urlsplit(ref)
-        if parts.scheme or parts.netloc:
+        parts = urlsplit(urljoin("http://site.invalid/404.html", ref))  # as a browser resolves it
+        if parts.netloc != "site.invalid":
             continue  # links to other sites: test_no_requests_to_other_hosts covers what loads
         if ref.startswith("#") or ref.startswith(("mailto:", "javascript:")):
             continue
@@ -120,23 +120,32 @@ def test_no_requests_to_other_hosts(built_site):
     """What a browser loads on a first visit to any page comes from this site, and exists in it."""
     weights = site_weights(built_site, BASE_PATH)
     assert len(weights) > len(pages()), "fewer HTML files than pages in the built site"
-    external = [f"{w.page}: {url}" for w in weights for url in w.external]
-    missing = [f"{w.page}: {url}" for w in weights for url in w.missing]
+    source = lambda w: f"{SITE.source_of(built_site / w.page, built_site)} (built as {w.page})"  # noqa: E731
+    external = [f"{source(w)}: {url}" for w in weights for url in w.external]
+    missing = [f"{source(w)}: {url}" for w in weights for url in w.missing]
     assert not external, "pages load from other hosts:\n" + "\n".join(external)
     assert not missing, "pages load files the site does not have:\n" + "\n".join(missing)
 
 
-def test_page_weight_sees_what_a_browser_loads(tmp_path):
-    """bench/site_weight.py (also behind `./dev bench`) on a tiny site: local files, CSS urls, other hosts."""
+def test_what_a_page_loads_is_seen(tmp_path):
+    """docs_pipeline/site_loads.py (also behind `./dev bench`) on a tiny site: local files, CSS
+    urls, other hosts, missing files; canonical and alternate links and plain links load nothing."""
     (tmp_path / "a").mkdir()
     (tmp_path / "a" / "index.html").write_text(
-        '<link rel="stylesheet" href="../s.css"><script src="https://cdn.example/x.js"></script>'
-        '<img src="/repo/i.svg"><img src="nothing.png"><a href="https://example.org/">a link loads nothing</a>',
+        '<link rel="canonical" href="https://example.org/a/"><link rel="alternate" hreflang="zh" href="https://example.org/zh/">'
+        '<link rel="stylesheet" href="../s.css"><link rel="preconnect" href="https://fonts.example.net">'
+        '<style>@font-face { src: url("https://fonts.example.net/a.woff2") }</style>'
+        '<script src="https://cdn.example/x.js"></script><img src="data:image/png;base64,AAAA">'
+        '<img src="/repo/i.svg"><img src="nothing.png"><a href="https://example.org/">a link loads nothing</a>'
+        '<pre class="mermaid">graph LR</pre>',
         encoding="utf-8",
     )
     (tmp_path / "s.css").write_text("@import url(https://fonts.example/f.css); b { background: url(i.svg) }", encoding="utf-8")
     (tmp_path / "i.svg").write_text("<svg/>", encoding="utf-8")
     weight = page_weight(tmp_path, tmp_path / "a" / "index.html", "/repo/")
     assert set(weight.files) == {"a/index.html", "s.css", "i.svg"}
-    assert weight.external == ["https://cdn.example/x.js", "https://fonts.example/f.css"]
+    assert weight.external == [
+        "a Mermaid diagram (Material loads Mermaid from a CDN)", "https://fonts.example.net",
+        "https://cdn.example/x.js", "https://fonts.example.net/a.woff2", "https://fonts.example/f.css",
+    ]
     assert weight.missing == ["nothing.png"]

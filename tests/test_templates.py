@@ -11,10 +11,14 @@ from urllib.parse import unquote, urljoin, urlparse
 
 import pytest
 
-from docs_pipeline.pages import DOCS, ROOT, blocks, language_of, pages, url_of
+from docs_pipeline.pages import parse
+from docs_pipeline.site import layout
 
+SITE = layout()
+DOCS = SITE.docs
 TORCH = importlib.metadata.version("torch")
-PAGES = pages()
+PAGES = SITE.pages()
+language_of, url_of = SITE.language_of, SITE.url_of
 NOTE = {
     "zh": f"输出已用 torch {TORCH} 验证",
     "en": f"Outputs verified with torch {TORCH}",
@@ -24,18 +28,15 @@ ORIGINAL = re.compile(r'<p class="page-note page-note--original">(?P<body>.*?)</
 LINK = re.compile(r'<a href="(?P<href>[^"]*)"(?P<attrs>[^>]*)>(?P<text>.*?)</a>', re.S)
 
 
-def _name(page: Path) -> str:
-    return page.relative_to(ROOT).as_posix()
+_name = SITE.name
 
 
 def _has_examples(page: Path) -> bool:
-    return any(b.language == "python" for b in blocks(page))
+    return any(b.language == "python" for b in parse(page).blocks)
 
 
 def _notebook_url(page: Path) -> str:
-    lang = language_of(page)
-    name = page.relative_to(DOCS / lang).with_suffix("").as_posix()
-    return ("" if lang == "zh" else f"{lang}/") + f"notebooks/{name}/"
+    return f"{SITE.prefix(language_of(page))}notebooks/{SITE.page_name(page)}/"
 
 
 def _built(site: Path, url: str) -> str:
@@ -95,7 +96,7 @@ def test_english_pages_link_the_chinese_original(built_site, page):
         assert len(notes) == 1, f"{url}: no note that the original is Chinese"
         assert "written in Chinese" in notes[0]
         (href, _), = _links(notes[0])
-        zh_url = url.removeprefix("en/")
+        zh_url = url.removeprefix(SITE.prefix(language_of(page)))
         assert _target(built_site, url, href) == built_site / zh_url / "index.html", (
             f"{url}: the Chinese original should be {zh_url or '(home)'}, the link goes to {href}"
         )
@@ -132,21 +133,3 @@ def test_page_notes_are_in_the_page_language(built_site):
     assert "下载 Jupyter 笔记本" in _built(built_site, url_of(page))
     en_page = DOCS / "en" / page.relative_to(DOCS / "zh")
     assert "Download the Jupyter notebook" in _built(built_site, url_of(en_page))
-
-
-LOADS = re.compile(
-    r"""<(?:script|img|iframe|source|audio|video)\b[^>]*\bsrc="(?P<src>[^"]+)"|<link\b(?=[^>]*\brel="(?:stylesheet|preload|modulepreload|icon|manifest)")[^>]*\bhref="(?P<href>[^"]+)\"""",
-    re.S,
-)
-
-
-def test_templates_load_nothing_from_another_host(built_site):
-    css = ROOT / "overrides/assets/stylesheets/pages.css"
-    assert not re.search(r"url\(|@import", css.read_text(encoding="utf-8")), f"{css.name} loads something"
-    for _, url in BUILT:
-        doc = _built(built_site, url)
-        loads = [m.group("src") or m.group("href") for m in LOADS.finditer(doc)]
-        assert any(l.endswith("assets/stylesheets/pages.css") for l in loads), f"{url}: pages.css is not linked"
-        for load in loads:
-            assert not urlparse(load).scheme and not load.startswith("//"), f"{url} loads {load} from another host"
-            assert _target(built_site, url, load.split("?")[0]).is_file(), f"{url} loads {load}, which is not in the site"

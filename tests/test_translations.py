@@ -2,21 +2,15 @@
 
 import pytest
 
-from docs_pipeline.pages import ROOT, pages
-from docs_pipeline.translations import KEY, content_hash, counterpart, mark, recorded_hash, stale
+from docs_pipeline.site import layout
+from docs_pipeline.translations import KEY, TRANSLATION, content_hash, mark, recorded_hash, stale
+
+SITE = layout()
 
 
-def _name(path):
-    return path.relative_to(ROOT).as_posix()
-
-
-@pytest.mark.parametrize("translation", pages("en"), ids=_name)
+@pytest.mark.parametrize("translation", SITE.pages(TRANSLATION), ids=SITE.name)
 def test_translation_is_up_to_date(translation):
-    source = counterpart(translation)
-    if not source.exists():
-        pytest.fail(f"{_name(translation)} has no source page {_name(source)}", pytrace=False)
-    problems = [str(s) for s in stale() if s.translation == translation]
-    if problems:
+    if problems := [str(s) for s in stale() if s.translation == translation]:
         pytest.fail("\n".join(problems), pytrace=False)
 
 
@@ -52,6 +46,6 @@ def test_a_change_to_the_source_makes_the_translation_stale_naming_both(tmp_path
 
 
 def test_the_mark_is_not_rendered(built_site):
-    assert any(recorded_hash(p) for p in pages("en")), f"no English page carries a {KEY} mark yet"
+    assert any(recorded_hash(p) for p in SITE.pages(TRANSLATION)), f"no English page carries a {KEY} mark yet"
     leaked = [str(p.relative_to(built_site)) for p in built_site.rglob("*.html") if KEY in p.read_text(encoding="utf-8")]
     assert not leaked, f"the {KEY} front matter shows up in built pages: {leaked}"

@@ -28,8 +28,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
-from docs_pipeline.pages import DOCS, ROOT, blocks, language_of, url_of
+from docs_pipeline.pages import parse
+from docs_pipeline.site import ROOT, layout
 
+SITE = layout()
 ARTIFACTS = ROOT / "test-artifacts"
 HOST = "127.0.0.1"
 CHROMIUM_ARGS = [
@@ -39,9 +41,10 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 INSTALL_HINT = (
-    "The browser tests need Debian's Chromium and a CJK font: apt-get install chromium fonts-noto-cjk "
-    "(./dev test installs both when it runs as root or with passwordless sudo). "
-    "Or point CHROMIUM at a Chromium binary."
+    "The browser tests need Chromium and a CJK font. Either `.venv/bin/playwright install chromium` "
+    "(Playwright's own build, the usual way on macOS and Windows), or a system Chromium "
+    "(Debian/Ubuntu: apt-get install chromium fonts-noto-cjk; ./dev test does this itself when it runs "
+    "as root on Debian, as in CI), or point CHROMIUM at a Chromium binary."
 )
 TIMEOUT_MS = 10_000
 REPORT: dict[str, list[str]] = {}  # title -> lines, printed after the test run (conftest.py)
@@ -59,11 +62,18 @@ AXE_CONTRAST_EXCLUDED = {
 
 
 def chromium_executable() -> str | None:
-    """$CHROMIUM if set (it must exist), else `chromium` on PATH, else None."""
+    """The Chromium to drive: $CHROMIUM when set (it must exist); else Playwright's own browser when
+    `playwright install chromium` put one in place; else a system Chromium on PATH; else None."""
     explicit = os.environ.get("CHROMIUM")
     if explicit:
         return explicit if Path(explicit).is_file() else None
-    return shutil.which("chromium")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        own = playwright.chromium.executable_path
+    if own and Path(own).is_file():
+        return own
+    return shutil.which("chromium") or shutil.which("chromium-browser")
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
@@ -140,14 +150,7 @@ def new_context(browser, base_url: str):
 # ---------------------------------------------------------------- pages
 
 
-def page_name(page: Path) -> str:
-    return page.relative_to(ROOT).as_posix()
-
-
-def counterpart(page: Path) -> Path:
-    lang = language_of(page)
-    other = "en" if lang == "zh" else "zh"
-    return DOCS / other / page.relative_to(DOCS / lang)
+page_name = SITE.name
 
 
 # ---------------------------------------------------------------- one first visit per page
@@ -204,7 +207,7 @@ def search_requests(site: Path) -> list[str]:
 
 def visit(browser, base_url: str, page: Path, complete_when: list[str]) -> Visit:
     """One page's first visit; complete once every URL ending in one of `complete_when` loaded."""
-    result = Visit(page, urljoin(base_url, url_of(page)))
+    result = Visit(page, urljoin(base_url, SITE.url_of(page)))
     started = time.monotonic()
     context = new_context(browser, base_url)
     try:
@@ -230,13 +233,9 @@ _TOOLTIP_HIDDEN = """m => {
 
 
 def _visit(context, base_url: str, result: Visit, complete_when: list[str]) -> None:
-    from axe_playwright_python.sync_playwright import Axe
-
-    finished: list = []
-    context.on("requestfinished", lambda r: finished.append(r))
-    context.on("requestfailed", lambda r: finished.append(r))
+    """The steps of a first visit, in order; each records what it saw on `result`."""
     tab = context.new_page()
-    recording = {"on": True}
+    recording = {"on": True}  # console errors count until the language switch leaves the page
 
     def on_console(message):
         if recording["on"] and message.type == "error":
@@ -246,15 +245,31 @@ def _visit(context, base_url: str, result: Visit, complete_when: list[str]) -> N
         if recording["on"]:
             result.console_errors.append(f"uncaught: {error}")
 
-    clock = {"t": time.monotonic()}
-
-    def lap(name):
-        now = time.monotonic()
-        result.phases[name] = round(now - clock["t"], 2)
-        clock["t"] = now
-
     tab.on("console", on_console)
     tab.on("pageerror", on_page_error)
+    steps = [
+        ("load", lambda: _load(context, tab, result, complete_when)),
+        ("axe", lambda: _axe(tab, result)),
+        ("palette", lambda: _palette(tab, result)),
+        ("collapsibles", lambda: _open_collapsibles(tab, result)),
+        ("annotations", lambda: _open_annotations(tab, result)),
+        ("copy", lambda: _copy_code(tab, result)),
+    ]
+    for name, step in steps:
+        started = time.monotonic()
+        step()
+        result.phases[name] = round(time.monotonic() - started, 2)
+    recording["on"] = False
+    started = time.monotonic()
+    _switch_language(context, tab, base_url, result)
+    result.phases["language switch"] = round(time.monotonic() - started, 2)
+
+
+def _load(context, tab, result: Visit, complete_when: list[str]) -> None:
+    """Open the page as a first-time reader; wait for the search worker's files; weigh every request."""
+    finished: list = []
+    context.on("requestfinished", finished.append)
+    context.on("requestfailed", finished.append)
     tab.goto(result.url, wait_until="networkidle")
     deadline = time.monotonic() + TIMEOUT_MS / 1000
     while missing := [n for n in complete_when if not any(r.url.endswith(n) for r in finished)]:
@@ -263,26 +278,25 @@ def _visit(context, base_url: str, result: Visit, complete_when: list[str]) -> N
         tab.wait_for_timeout(50)
     tab.wait_for_load_state("networkidle")
     result.lang = tab.evaluate("document.documentElement.lang")
-
-    lap("load")
-    # 6. the first visit's weight: every request until the network went quiet
     for request in list(finished):
         response = request.response()
-        body = b""
-        if response is not None:
-            try:
-                body = response.body()
-            except Exception:  # a body the browser did not keep (e.g. a redirect) weighs nothing here
-                body = b""
-        result.requests.append(
-            Request(request.url, response.status if response else None, len(body), min(len(body), len(gzip.compress(body, 6))))
-        )
+        try:
+            body = response.body() if response is not None else b""
+        except Exception:  # a body the browser did not keep (e.g. a redirect) weighs nothing here
+            body = b""
+        gzipped = min(len(body), len(gzip.compress(body, 6)))
+        result.requests.append(Request(request.url, response.status if response else None, len(body), gzipped))
+    # From here on the page is interacted with: transitions and animations off, so no check waits on
+    # a fade (the annotation markers pulse forever, which also makes them never "stable").
+    tab.add_style_tag(content="*, *::before, *::after { transition: none !important; animation: none !important; }")
 
-    lap("weight")
-    # 5. accessibility, on the page as loaded
-    # Two passes: every rule but colour contrast on the whole page, then colour contrast outside the
-    # regions whose colours are the theme's (AXE_CONTRAST_EXCLUDED, reasons there); this is also
-    # much faster than contrast-checking every syntax-highlighting token.
+
+def _axe(tab, result: Visit) -> None:
+    """axe-core on the page as loaded: every rule but colour contrast on the whole page, then colour
+    contrast outside AXE_CONTRAST_EXCLUDED (reasons there), which is also much faster than checking
+    every syntax-highlighting token."""
+    from axe_playwright_python.sync_playwright import Axe
+
     axe = Axe()
     result.axe_violations = axe.run(
         tab, options={"resultTypes": ["violations"], "rules": {"color-contrast": {"enabled": False}}}
@@ -292,20 +306,18 @@ def _visit(context, base_url: str, result: Visit, complete_when: list[str]) -> N
         options={"resultTypes": ["violations"], "runOnly": {"type": "rule", "values": ["color-contrast"]}},
     ).response["violations"]
 
-    lap("axe")
-    # From here on the page is interacted with: CSS transitions and animations off, so no check
-    # waits on a fade (the annotation markers pulse forever, which also makes them never "stable").
-    tab.add_style_tag(content="*, *::before, *::after { transition: none !important; animation: none !important; }")
 
-    # 7. palette toggle: the visible toggle switches the scheme, twice
+def _palette(tab, result: Visit) -> None:
+    """The visible palette toggle switches the scheme, twice."""
     scheme = "document.body.getAttribute('data-md-color-scheme')"
     result.palette.append(tab.evaluate(scheme))
     for _ in range(2):
         tab.locator("form[data-md-component=palette] label:visible").first.click()
         result.palette.append(tab.evaluate(scheme))
 
-    lap("palette")
-    # 7. collapsibles: click every closed <details> summary (answers hide code and output blocks)
+
+def _open_collapsibles(tab, result: Visit) -> None:
+    """Click every closed <details> summary (answers hide code and output blocks)."""
     for summary in tab.locator("article details > summary").element_handles():
         if summary.evaluate("s => s.parentElement.open"):
             continue
@@ -313,61 +325,56 @@ def _visit(context, base_url: str, result: Visit, complete_when: list[str]) -> N
         summary.click()
         result.collapsibles.append((text, summary.evaluate("s => s.parentElement.open")))
 
-    lap("collapsibles")
-    # 7. code annotations: clicking a marker shows its tooltip with the annotation text. The first
-    # marker of every annotated code block is clicked (the markers of a block work alike, and each
-    # click costs ~0.3 s).
+
+def _open_annotations(tab, result: Visit) -> None:
+    """Clicking a code annotation marker shows its tooltip with the text. The first marker of every
+    annotated code block is clicked (the markers of a block work alike; each click costs ~0.3 s)."""
     firsts = tab.locator("article pre").evaluate_all(
         "pres => pres.map(p => p.querySelector('.md-annotation__index')).filter(Boolean).map(a => a.getAttribute('href'))"
     )
     for href in firsts:
         marker = tab.locator(f"article .md-annotation__index[href='{href}']")
-        code_id = marker.get_attribute("href") or "?"
         marker.click()
-        opened = True
         try:
             tab.wait_for_function(_TOOLTIP_SHOWN, arg=marker.element_handle(), timeout=3000)
+            opened = True
         except Exception:
             opened = False
         text = marker.evaluate("m => (m.parentElement.querySelector('.md-tooltip, .md-tooltip2') || {}).innerText || ''")
-        result.annotations.append((code_id, opened, text.strip()))
+        result.annotations.append((href or "?", opened, text.strip()))
         tab.evaluate("document.activeElement && document.activeElement.blur()")
         tab.wait_for_function(_TOOLTIP_HIDDEN, arg=marker.element_handle(), timeout=3000)
 
-    lap("annotations")
-    # 1. copy every code block with its copy button; keep what the page shows beside it
-    source = blocks(result.page)
+
+def _copy_code(tab, result: Visit) -> None:
+    """Copy every code block with its copy button; keep what the page shows beside it."""
+    source = parse(result.page).blocks
     shown = tab.locator("article div.highlight")
     if shown.count() != len(source):
-        result.block_count_error = (
-            f"{result.name} has {len(source)} fenced blocks but the page shows {shown.count()} code blocks"
-        )
-    else:
-        for block, element in zip(source, shown.all()):
-            tab.evaluate("navigator.clipboard.writeText('')")
-            button = element.locator("button[data-md-type=copy]")
-            if button.count() != 1:
-                raise AssertionError(f"{block.where}: the code block has no copy button")
-            button.click()
-            copied = tab.evaluate("navigator.clipboard.readText()")
-            text = element.locator("pre > code").evaluate("c => c.textContent")
-            result.code.append((block.language, copied, text))
+        result.block_count_error = f"{result.name} has {len(source)} fenced blocks but the page shows {shown.count()} code blocks"
+        return
+    for block, element in zip(source, shown.all()):
+        tab.evaluate("navigator.clipboard.writeText('')")
+        button = element.locator("button[data-md-type=copy]")
+        if button.count() != 1:
+            raise AssertionError(f"{block.where}: the code block has no copy button")
+        button.click()
+        copied = tab.evaluate("navigator.clipboard.readText()")
+        result.code.append((block.language, copied, element.locator("pre > code").evaluate("c => c.textContent")))
 
-    lap("copy")
-    recording["on"] = False
 
-    # 2. language switch from a section: the same page and section in the other language
+def _switch_language(context, tab, base_url: str, result: Visit) -> None:
+    """From the page's first section, the language switch lands on the same section in the other language."""
     anchor = tab.evaluate(
         "(document.querySelector('article h2[id]') || document.querySelector('article h1[id]') || {}).id || null"
     )
-    other = "en" if result.lang == "zh" else "zh"
+    other = next(lang for lang in SITE.languages if lang != result.lang)
     start = result.url + (f"#{anchor}" if anchor else "")
     context.route("**/search/search_index.json", lambda r: r.abort())  # the landing page's search is not under test
     tab.goto(start, wait_until="domcontentloaded")
     selector = tab.locator(".md-header .md-select").first
     selector.hover()
-    link = selector.locator(f"a.md-select__link[hreflang={other}]")
-    link.click()
+    selector.locator(f"a.md-select__link[hreflang={other}]").click()
     tab.wait_for_load_state("domcontentloaded")
     tab.wait_for_function("u => location.href !== u", arg=start)
     result.switch = {
@@ -376,9 +383,8 @@ def _visit(context, base_url: str, result: Visit, complete_when: list[str]) -> N
         "landed": tab.url,
         "lang": tab.evaluate("document.documentElement.lang"),
         "anchor_found": bool(anchor) and tab.evaluate("id => !!document.getElementById(id)", anchor),
-        "expected": urljoin(base_url, url_of(counterpart(result.page))) + (f"#{anchor}" if anchor else ""),
+        "expected": urljoin(base_url, SITE.url_of(SITE.counterpart(result.page, other))) + (f"#{anchor}" if anchor else ""),
     }
-    lap("language switch")
 
 
 def copied_program(visit: Visit) -> tuple[str, str]:
@@ -391,7 +397,7 @@ def copied_program(visit: Visit) -> tuple[str, str]:
 def run_copied(visit: Visit, program: str) -> subprocess.CompletedProcess:
     """Save the program under test-artifacts/copied/ and run it with this interpreter (the project's
     .venv python) from the repo root, as a reader would run a file they pasted it into."""
-    saved = ARTIFACTS / "copied" / visit.page.relative_to(DOCS).with_suffix(".py")
+    saved = ARTIFACTS / "copied" / visit.page.relative_to(SITE.docs).with_suffix(".py")
     saved.parent.mkdir(parents=True, exist_ok=True)
     saved.write_text(program + "\n", encoding="utf-8")
     return subprocess.run(

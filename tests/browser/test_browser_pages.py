@@ -18,10 +18,11 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from docs_pipeline.pages import language_of, pages
+from docs_pipeline.site import layout
 from tests.browser.site_browser import HOST, copied_program, page_name
 
-PAGES = pages()
+SITE = layout()
+PAGES = SITE.pages()
 
 # axe-core findings excused at serious/critical impact: rule -> (the element class it is excused
 # on, or None for everywhere; why it is the theme's, not this site's). Regions left out of the
@@ -79,7 +80,7 @@ def test_copy_run_same_output(page, first_visits):
 @pytest.mark.parametrize("page", PAGES, ids=page_name)
 def test_language_switch_keeps_page_and_section(page, first_visits):
     visit = _checked(first_visits[page])
-    assert visit.lang == language_of(page), f"{visit.name}: <html lang={visit.lang!r}>, expected {language_of(page)!r}"
+    assert visit.lang == SITE.language_of(page), f"{visit.name}: <html lang={visit.lang!r}>, expected {SITE.language_of(page)!r}"
     switch = visit.switch
     assert switch["landed"] == switch["expected"], (
         f"{visit.name}: the language switch from {switch['from']} lands on {switch['landed']}, "

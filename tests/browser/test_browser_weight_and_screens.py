@@ -14,10 +14,12 @@ from urllib.parse import urljoin
 
 import pytest
 
-from docs_pipeline.pages import DOCS, url_of
+from docs_pipeline.site import layout
 from tests.browser import site_browser
 from tests.browser.site_browser import ARTIFACTS, new_context
 
+SITE = layout()
+DOCS, url_of = SITE.docs, SITE.url_of
 LIMIT_KB = 200
 
 

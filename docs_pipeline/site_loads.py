@@ -1,11 +1,13 @@
-"""What a browser loads on a first visit to each built page, without a browser.
+"""What a browser loads on a first visit to each built page, read from the built files.
 
-For every HTML page of a built site: the page itself plus every local file it makes the browser
-fetch (stylesheets, scripts, images, icons, frames, media, fonts and images that its CSS pulls
-in, and Material's search worker and search index, which the theme fetches as soon as a page
-opens), each gzip-compressed as a static host serves it. References to other hosts that a
-browser would load are collected as external requests, and so is the GitHub API call Material's
-repository widget makes when repo_url points at GitHub.
+The one scanner of the built site, for the tests (nothing loads from another host, nothing loaded
+is missing) and the benchmark (page weight). For every HTML page: the page itself plus every local
+file it makes the browser fetch (stylesheets, scripts, images, icons, frames, media, fonts and
+images that its CSS pulls in, and Material's search worker and search index, which the theme
+fetches as soon as a page opens), each gzip-compressed as a static host serves it. References to
+other hosts that a browser would load or connect to are collected as external requests: also
+preconnects, Mermaid diagrams (Material loads Mermaid from a CDN) and the GitHub API call
+Material's repository widget makes. A plain link (<a href>) to another site loads nothing.
 """
 
 from __future__ import annotations
@@ -18,8 +20,12 @@ from html.parser import HTMLParser
 from pathlib import Path, PurePosixPath
 from urllib.parse import unquote, urljoin, urlsplit
 
-# <link rel=...> values that make the browser fetch the href on a first visit.
-FETCHING_RELS = {"stylesheet", "icon", "shortcut", "apple-touch-icon", "preload", "modulepreload", "manifest"}
+# <link rel=...> values that make the browser fetch the href, or connect to its host, on a first visit.
+FETCHING_RELS = {
+    "stylesheet", "icon", "shortcut", "apple-touch-icon", "preload", "modulepreload", "manifest",
+    "preconnect", "dns-prefetch", "prefetch", "import",
+}
+MERMAID = re.compile(r"""<(?:pre|div)[^>]*class=["'][^"']*\bmermaid\b""", re.I)
 CSS_URL = re.compile(r"""url\(\s*(['"]?)([^'")]+)\1\s*\)|@import\s+(['"])([^'"]+)\3""")
 
 
@@ -56,6 +62,8 @@ class _Refs(HTMLParser):
             self.loads.append(a["data"])
         if tag in {"video"} and a.get("poster"):
             self.loads.append(a["poster"])
+        if tag in {"use", "image"}:  # SVG
+            self.loads.extend(a[k] for k in ("href", "xlink:href") if a.get(k) and not a[k].startswith("#"))
         if a.get("srcset"):
             self.loads.extend(part.split()[0] for part in a["srcset"].split(",") if part.strip())
         if a.get("style"):
@@ -106,7 +114,10 @@ def page_weight(site: Path, html_file: Path, base_path: str = "/") -> PageWeight
     page_url = "http://site.invalid" + base_path + rel
 
     parser = _Refs()
-    parser.feed(html_file.read_text(encoding="utf-8"))
+    html = html_file.read_text(encoding="utf-8")
+    parser.feed(html)
+    if MERMAID.search(html):
+        weight.external.append("a Mermaid diagram (Material loads Mermaid from a CDN)")
     queue: list[tuple[str, str]] = [(ref, page_url) for ref in parser.loads]
     for css in parser.inline_css:
         queue += [(ref, page_url) for ref in _css_refs(css)]
@@ -127,7 +138,8 @@ def page_weight(site: Path, html_file: Path, base_path: str = "/") -> PageWeight
         url = urljoin(against, ref)
         parts = urlsplit(url)
         if parts.netloc != "site.invalid":
-            weight.external.append(ref)
+            if ref not in weight.external:
+                weight.external.append(ref)
             continue
         target = _local(site, base_path, url)
         key = target.relative_to(site).as_posix() if target.is_relative_to(site) else str(target)
