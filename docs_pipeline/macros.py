@@ -21,6 +21,7 @@ import importlib.metadata
 import math
 import operator
 from collections.abc import Callable
+from functools import cache
 from pathlib import Path
 
 from .glossary import load as load_glossary
@@ -79,6 +80,7 @@ def arithmetic(expression: str) -> float:
     return evaluate(ast.parse("".join(out).strip(), mode="eval"))
 
 
+@cache
 def torch_version() -> str:
     return importlib.metadata.version("torch")
 
@@ -132,9 +134,16 @@ def on_pre_page_macros(env):
 
 def render(text: str, page: Path, site: Layout) -> str:
     """Page text rendered as the build renders it, outside the build (the notebooks' text cells)."""
+    if "{{" not in text and "{%" not in text:
+        return text
+    variables = {"torch_version": torch_version(), **page_functions(site, lambda: page)}
+    return _environment().from_string(text).render(**variables)
+
+
+@cache
+def _environment():
     import jinja2
 
     env = jinja2.Environment(undefined=jinja2.StrictUndefined, autoescape=False)
     env.filters["num"] = num
-    variables = {"torch_version": torch_version(), **page_functions(site, lambda: page)}
-    return env.from_string(text).render(**variables)
+    return env

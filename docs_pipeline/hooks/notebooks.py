@@ -75,14 +75,14 @@ def on_config(config):
     jupyter = config.plugins.get("mkdocs-jupyter")
     if jupyter is None:
         raise PluginError("hooks/notebooks.py: mkdocs-jupyter is not configured in mkdocs.yml plugins")
-    if not jupyter.config["execute"] or jupyter.config["allow_errors"]:
+    if command == "serve":  # (each language's build calls this again, on the same config)
+        jupyter.config["execute"] = False
+        log.info("mkdocs serve shows the notebooks without running them; mkdocs build executes them")
+    elif not jupyter.config["execute"] or jupyter.config["allow_errors"]:
         raise PluginError(
             "mkdocs-jupyter must run with execute: true and allow_errors: false, so that a cell "
             "that raises fails the build instead of publishing a traceback"
         )
-    if command == "serve":
-        jupyter.config["execute"] = False
-        log.info("mkdocs serve shows the notebooks without running them; mkdocs build executes them")
     return config
 
 
@@ -99,10 +99,7 @@ def on_pre_build(config):
 @event_priority(-110)  # after the i18n plugin (-100) has rebuilt this language's file list
 def on_files(files, config):
     site = layout()
-    try:
-        notebooks = page_notebooks(site)
-    except Exception as exc:
-        raise PluginError(f"notebooks: {exc}") from exc
+    notebooks = _notebooks(site)
     out = site.root / GENERATED / "notebooks"
     written = set()
     for nbs in notebooks.values():
@@ -124,6 +121,21 @@ def on_files(files, config):
         file.notebook = nb
         files.append(file)
     return files
+
+
+_made: dict = {}  # the inputs' fingerprint -> the notebooks: each language's build makes them once
+
+
+def _notebooks(site) -> dict[str, list[PageNotebook]]:
+    inputs = [p for folder in (site.docs, site.root / "snippets") for p in folder.rglob("*") if p.is_file()]
+    fingerprint = tuple(sorted((str(p), p.stat().st_mtime_ns) for p in inputs))
+    if fingerprint not in _made:
+        try:
+            _made.clear()
+            _made[fingerprint] = page_notebooks(site)
+        except Exception as exc:
+            raise PluginError(f"notebooks: {exc}") from exc
+    return _made[fingerprint]
 
 
 def on_page_markdown(markdown, page, config, files):

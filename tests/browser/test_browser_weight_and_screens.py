@@ -15,12 +15,13 @@ from urllib.parse import urljoin
 import pytest
 
 from docs_pipeline.site import layout
+from docs_pipeline.site_loads import PAGE_WEIGHT_LIMIT_KIB
 from tests.browser import site_browser
 from tests.browser.site_browser import ARTIFACTS, new_context
 
 SITE = layout()
 DOCS, url_of = SITE.docs, SITE.url_of
-LIMIT_KB = 200
+LIMIT_KB = PAGE_WEIGHT_LIMIT_KIB
 
 
 def test_page_weight(first_visits):
