@@ -9,4 +9,5 @@ x = torch.tensor([1.0, -2.0, 3.0], requires_grad=True)
 y = per_element_branch(x)
 y.backward(torch.tensor([1.0, 1.0, 1.0]))
 print(y)
-print(x.grad)  # (2)!
+print([node.name() for node, _ in y.grad_fn.next_functions if node is not None])  # (2)!
+print(x.grad)  # (3)!

@@ -2,30 +2,27 @@ import torch
 import torch.nn as nn
 from torch.nn.utils.rnn import pack_padded_sequence, pad_packed_sequence, pad_sequence
 
-
-class DynamicRNN(nn.Module):
-    def __init__(self, input_size, hidden_size):
-        super(DynamicRNN, self).__init__()
-        self.rnn = nn.RNN(input_size, hidden_size, batch_first=True)
-
-    def forward(self, x):
-        output, _ = self.rnn(x)
-        return output
-
-
 torch.manual_seed(0)
-model = DynamicRNN(input_size=5, hidden_size=8)
 sequences = [torch.randn(5, 5), torch.randn(3, 5), torch.randn(2, 5)]  # (1)!
 lengths = torch.tensor([len(s) for s in sequences])
 
 padded = pad_sequence(sequences, batch_first=True)  # (2)!
 packed = pack_padded_sequence(padded, lengths, batch_first=True, enforce_sorted=False)  # (3)!
+padded_steps = padded.shape[0] * padded.shape[1]
+packed_steps = int(packed.batch_sizes.sum())
 print(f"padded: {tuple(padded.shape)}, batch_sizes: {packed.batch_sizes}")
+print(f"sequence steps computed: padded {padded_steps}, packed {packed_steps}")
 
-output, out_lengths = pad_packed_sequence(model(packed), batch_first=True)  # (4)!
-print(f"output: {tuple(output.shape)}, lengths: {out_lengths}")
-print(output[:, :, 0].detach().round(decimals=4))  # (5)!
-
-for seq, out, n in zip(sequences, output, lengths):
-    alone = model(seq.unsqueeze(0))[0]  # (6)!
-    print(f"length {n}: same as run alone: {torch.allclose(out[:n], alone)}")
+for bidirectional in (False, True):
+    rnn = nn.RNN(input_size=5, hidden_size=8, batch_first=True, bidirectional=bidirectional)  # (4)!
+    out_padded, h_padded = rnn(padded)
+    out_packed, h_packed = rnn(packed)
+    out_packed, _ = pad_packed_sequence(out_packed, batch_first=True)  # (5)!
+    print(f"bidirectional={bidirectional}: same as the sequence run alone?")
+    for i, (seq, n) in enumerate(zip(sequences, lengths)):
+        out_alone, h_alone = rnn(seq.unsqueeze(0))  # (6)!
+        print(f"  length {n}: "
+              f"outputs padded {torch.allclose(out_padded[i, :n], out_alone[0])!s:5} "
+              f"packed {torch.allclose(out_packed[i, :n], out_alone[0])!s:5} | "
+              f"h_n padded {torch.allclose(h_padded[:, i], h_alone[:, 0])!s:5} "
+              f"packed {torch.allclose(h_packed[:, i], h_alone[:, 0])}")
