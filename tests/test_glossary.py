@@ -5,7 +5,13 @@ import html
 import pytest
 
 from docs_pipeline.glossary import (
-    GLOSSARY, Term, avoided_uses, load, missing_english_terms, terms_in_chinese, unused_terms,
+    GLOSSARY,
+    Term,
+    avoided_uses,
+    load,
+    missing_english_terms,
+    terms_in_chinese,
+    unused_terms,
 )
 from docs_pipeline.site import layout
 
@@ -77,12 +83,16 @@ def test_an_avoided_wording_fails_naming_page_variant_and_term(tmp_path):
     terms = [in_place, leaf]
     page = tmp_path / "page.md"
     page.write_text(
-        "---\ndescription: 原地运算\n---\n\n# 标题 { #t }\n\n原地运算会改掉叶子张量的值。\n\n"
+        "---\ndescription: 叶子节点是图的起点\n---\n\n# 标题 { #t }\n\n原地运算会改掉叶子张量的值。\n\n"
         "```text\n叶子节点\n```\n\n`叶子节点` 在代码里不算。\n",
         encoding="utf-8",
     )
     found = avoided_uses(page, "zh", terms, "docs/zh/page.md")
-    assert [(u.term.zh, u.variant) for u in found] == [("原地操作", "原地运算")]  # not front matter, fences or inline code
+    assert [(u.term.zh, u.variant) for u in found] == [("原地操作", "原地运算"), ("叶子张量", "叶子节点")]
+    assert str(found[0]) == "docs/zh/page.md uses '原地运算'; the glossary term is '原地操作' (glossary.toml: 原地操作)"
+    page.write_text(page.read_text(encoding="utf-8").replace("description: 叶子节点", "description: 叶子张量"), encoding="utf-8")
+    found = avoided_uses(page, "zh", terms, "docs/zh/page.md")  # code blocks and inline code do not count
+    assert [(u.term.zh, u.variant) for u in found] == [("原地操作", "原地运算")]
     assert str(found[0]) == "docs/zh/page.md uses '原地运算'; the glossary term is '原地操作' (glossary.toml: 原地操作)"
 
     page.write_text("# Title { #t }\n\nEvery Leaf\n  Nodes gets a gradient; a leaf nodeish word does not count.\n", encoding="utf-8")
