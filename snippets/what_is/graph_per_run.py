@@ -7,20 +7,12 @@ def f(x):
     return x * 3
 
 
-def show(node, depth=0):
-    print("    " * depth + node.name())
-    for parent, _ in node.next_functions:
-        if parent is not None:
-            show(parent, depth + 1)
-
-
-for value in (2.0, -2.0):
-    x = torch.tensor(value, requires_grad=True)
+pos = torch.tensor(2.0, requires_grad=True)
+neg = torch.tensor(-2.0, requires_grad=True)
+for x in (pos, neg):
     out = f(x)  # (2)!
     out.backward()
-    print(f"x = {value}: f(x) = {out.item()}, df/dx = {x.grad.item()}")
-    show(out.grad_fn)
-    print()
+    print(f"x = {x.item()}: f(x) = {out!r}, df/dx = {x.grad}")
 
 x = torch.tensor(2.0, requires_grad=True)
 first, second = f(x), f(x)

@@ -14,12 +14,5 @@ print(repr(t))
 out = torch.relu(t)
 print(repr(out))
 
-
-def show(node, depth=0):
-    print("    " * depth + node.name())  # (2)!
-    for parent, _ in node.next_functions:  # (3)!
-        if parent is not None:
-            show(parent, depth + 1)
-
-
-show(out.grad_fn)
+positive = t > 0  # (2)!
+print(repr(positive), positive.requires_grad)
