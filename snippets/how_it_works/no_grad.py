@@ -10,6 +10,11 @@ with torch.no_grad():  # (1)!
 print(f"not recorded: {w!r}, requires_grad={w.requires_grad}")
 
 y.backward()
-with torch.no_grad():
+try:
     x -= 0.1 * x.grad  # (2)!
+except RuntimeError as e:
+    print(f"RuntimeError: {e}")
+
+with torch.no_grad():
+    x -= 0.1 * x.grad  # (3)!
 print(f"after one gradient step: {x!r}")
