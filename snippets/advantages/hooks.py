@@ -2,10 +2,12 @@ import torch
 
 x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
 h = x * 2
+received = []
 
 
 def report(grad):
     print(f"gradient flowing into h: {grad}")  # (1)!
+    received.append(grad)
 
 
 handle = h.register_hook(report)
