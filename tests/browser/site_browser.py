@@ -268,8 +268,8 @@ def _visit(context, base_url: str, result: Visit, complete_when: list[str]) -> N
 def _load(context, tab, result: Visit, complete_when: list[str]) -> None:
     """Open the page as a first-time reader; wait for the search worker's files; weigh every request."""
     finished: list = []
-    context.on("requestfinished", finished.append)
-    context.on("requestfailed", finished.append)
+    context.on("requestfinished", lambda request: finished.append(request))  # Playwright tags its handlers:
+    context.on("requestfailed", lambda request: finished.append(request))  # a bound builtin will not do
     tab.goto(result.url, wait_until="networkidle")
     deadline = time.monotonic() + TIMEOUT_MS / 1000
     while missing := [n for n in complete_when if not any(r.url.endswith(n) for r in finished)]:
