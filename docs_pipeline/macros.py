@@ -43,14 +43,14 @@ class PageError(Exception):
 
 
 def num(value) -> str:
-    """A recorded number as prose writes it: integers without ".0", floats to 6 significant digits."""
+    """A recorded number as prose writes it: integers without ".0", floats to 6 significant digits,
+    a minus sign (−) rather than a hyphen."""
     if isinstance(value, list):
         return "[" + ", ".join(num(v) for v in value) + "]"
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return str(value)
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return f"{value:.6g}" if isinstance(value, float) else str(value)
+    text = str(int(value)) if isinstance(value, float) and value.is_integer() else f"{value:.6g}" if isinstance(value, float) else str(value)
+    return "−" + text[1:] if text.startswith("-") else text
 
 
 def arithmetic(expression: str) -> float:

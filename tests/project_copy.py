@@ -29,14 +29,14 @@ def _project_files() -> list[str]:
 
 
 def copy_project(dest: Path) -> Path:
-    """Copy the project into dest, with the executed-notebook cache (so unchanged notebooks don't run again)."""
+    """Copy the project into dest, with the notebooks' caches (so unchanged notebooks don't run again)."""
     for name in _project_files():
         target = dest / name
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(ROOT / name, target)
-    cache = ROOT / ".cache" / "mkdocs-jupyter"
-    if cache.is_dir():
-        shutil.copytree(cache, dest / ".cache" / "mkdocs-jupyter")
+    for cache in ("notebook-runs", "mkdocs-jupyter"):
+        if (ROOT / ".cache" / cache).is_dir():
+            shutil.copytree(ROOT / ".cache" / cache, dest / ".cache" / cache)
     return dest
 
 

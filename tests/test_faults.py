@@ -8,8 +8,8 @@ the broken file. Faults that the strict build reports as warnings share one buil
 every page before it stops); a fault that stops the build (an include of a missing file or
 section, a notebook cell that raises) gets a build of its own.
 
-Executed notebooks are cached per content (.cache/mkdocs-jupyter); the copy starts with the
-project's cache, so a build there re-executes only the notebooks a fault changed.
+Notebook runs are cached per content (.cache/notebook-runs); the copy starts with the project's
+cache, so a build there runs only the notebooks a fault changed.
 """
 
 from __future__ import annotations
@@ -190,8 +190,8 @@ def test_a_notebook_cell_that_raises(project):
             '```text title="输出"\n--8<-- "fault_injection/order.out"\n```\n')
     code, output = _pytest(project, "snippets/fault_injection")
     assert code == 0, f"the snippet itself must be fine for this fault:\n{output[-3000:]}"
-    notebook = f"notebooks/zh/{PROSE_PAGE.removesuffix('.md')}.zh.ipynb"
-    _fails_naming(_build(project), notebook, "# snippets/fault_injection/order.py:use", "NameError")
+    notebook = f"zh/{PROSE_PAGE.removesuffix('.md')}.zh.ipynb"
+    _fails_naming(_build(project), f"notebook {notebook} (made from {page})", "(fault_injection/order.py:use) raised", "NameError")
 
 
 # ------------------------------------------------------------------ one strict build, every warning

@@ -1,13 +1,14 @@
 """MkDocs hook: a notebook page for every page that shows code, in its language.
 
-docs_pipeline/notebooks.py makes each notebook from its page; this hook writes them to
-.cache/notebooks/ (never committed) and adds them as pages at <lang>/notebooks/<page>/, where
-mkdocs-jupyter renders them and publishes the .ipynb beside the page (the download).
+docs_pipeline/notebooks.py makes each notebook from its page and docs_pipeline/notebook_runs.py
+executes it; this hook writes them to .cache/notebooks/ (never committed) and adds them as pages
+at <lang>/notebooks/<page>/, where mkdocs-jupyter renders them and publishes the executed .ipynb
+beside the page (the download).
 
-`mkdocs build` (and `./dev build`, `./dev test`) executes every notebook: a cell that raises fails
-the build (allow_errors: false), MkDocs naming the notebook and each cell naming its snippet.
-`mkdocs serve` (and `./dev serve`) shows them without executing, so a saved snippet reloads in
-seconds: MkDocs tells hooks which command runs (on_startup).
+`mkdocs build` (and `./dev build`, `./dev test`) executes every page's code, once for both
+languages: a cell that raises fails the build, naming the notebook, its page and the cell's
+snippet. `mkdocs serve` (and `./dev serve`) shows the notebooks without running them, so a saved
+snippet reloads in seconds: MkDocs tells hooks which command runs (on_startup).
 
 Why after the i18n plugin: it rebuilds every language build's file list from plain files, which
 would turn a notebook into an asset; these pages are added after it (priority below its -100),
@@ -15,7 +16,7 @@ one language per build. They stay out of the nav and the search index (they repe
 say so to search engines (noindex, canonical: their page), and get the language switcher's links
 to their other-language notebook here, since the i18n plugin does not know them.
 
-Executed notebooks are cached by mkdocs-jupyter, which evicts what a build did not use; each
+mkdocs-jupyter caches the notebooks it converted to HTML and evicts what a build did not use; each
 language build, and the serve preview, get their own cache folder so none evicts another's.
 """
 
@@ -29,7 +30,8 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File, InclusionLevel
 
-from docs_pipeline.notebooks import PageNotebook, page_notebooks, write_if_changed
+from docs_pipeline.notebook_runs import execute
+from docs_pipeline.notebooks import NotebookError, PageNotebook, page_notebooks, write_if_changed
 from docs_pipeline.site import layout
 
 GENERATED = ".cache"  # under the project root, ignored by git
@@ -75,14 +77,10 @@ def on_config(config):
     jupyter = config.plugins.get("mkdocs-jupyter")
     if jupyter is None:
         raise PluginError("hooks/notebooks.py: mkdocs-jupyter is not configured in mkdocs.yml plugins")
-    if command == "serve":  # (each language's build calls this again, on the same config)
-        jupyter.config["execute"] = False
+    if jupyter.config["execute"]:
+        raise PluginError("mkdocs-jupyter must not execute the notebooks (execute: false): this hook runs them, once per page")
+    if command == "serve":
         log.info("mkdocs serve shows the notebooks without running them; mkdocs build executes them")
-    elif not jupyter.config["execute"] or jupyter.config["allow_errors"]:
-        raise PluginError(
-            "mkdocs-jupyter must run with execute: true and allow_errors: false, so that a cell "
-            "that raises fails the build instead of publishing a traceback"
-        )
     return config
 
 
@@ -130,11 +128,14 @@ def _notebooks(site) -> dict[str, list[PageNotebook]]:
     inputs = [p for folder in (site.docs, site.root / "snippets") for p in folder.rglob("*") if p.is_file()]
     fingerprint = tuple(sorted((str(p), p.stat().st_mtime_ns) for p in inputs))
     if fingerprint not in _made:
+        _made.clear()
         try:
-            _made.clear()
-            _made[fingerprint] = page_notebooks(site)
-        except Exception as exc:
-            raise PluginError(f"notebooks: {exc}") from exc
+            notebooks = page_notebooks(site)
+            if command != "serve":
+                execute(notebooks, site)
+        except NotebookError as exc:
+            raise PluginError(str(exc)) from exc
+        _made[fingerprint] = notebooks
     return _made[fingerprint]
 
 
