@@ -21,6 +21,11 @@ for number, graph in enumerate(explanation.graphs, 1):
     print(f"--- graph {number} ---")
     print(graph.code.strip())  # (4)!
 
-compiled = torch.compile(dynamic_branch, backend="eager")  # (5)!
+try:
+    torch.compile(dynamic_branch, backend="eager", fullgraph=True)(x_pos)  # (5)!
+except RuntimeError as e:
+    print(f"fullgraph=True: {type(e).__name__}: {str(e).splitlines()[0]}")  # (6)!
+
+compiled = torch.compile(dynamic_branch, backend="eager")  # (7)!
 print(f"compiled x_pos: {compiled(x_pos)}")
 print(f"compiled x_neg: {compiled(x_neg)}")

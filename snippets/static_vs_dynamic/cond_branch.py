@@ -26,5 +26,10 @@ out_neg.backward(torch.ones(3))
 print(f"x_pos.grad: {x_pos.grad}")
 print(f"x_neg.grad: {x_neg.grad}")
 
-explanation = torch._dynamo.explain(cond_branch)(x_pos)  # (3)!
+try:
+    torch.cond(x_pos > 0, double, add_one, (x_pos,))  # (3)!
+except RuntimeError as e:
+    print(f"RuntimeError: {e}")
+
+explanation = torch._dynamo.explain(cond_branch)(x_pos)  # (4)!
 print(f"graphs: {explanation.graph_count}, graph breaks: {explanation.graph_break_count}")
