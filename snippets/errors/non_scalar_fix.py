@@ -1,4 +1,5 @@
 import torch
+import torch.nn as nn
 
 x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
 
@@ -15,3 +16,9 @@ x.grad = None
 y = x**2
 y.backward(gradient=torch.tensor([1.0, 0.0, 0.5]))  # (3)!
 print(f"gradient=[1., 0., 0.5]: x.grad = {x.grad}")
+
+x.grad = None
+mse = nn.MSELoss()
+loss = mse(x, torch.zeros(3))  # (4)!
+loss.backward()
+print(f"MSELoss (reduction={mse.reduction!r}): loss = {loss.item():.4f}, x.grad = {x.grad}")
