@@ -7,8 +7,11 @@ def grow(x):
     return x
 
 
-for start in [1.0, 3.0]:
-    x = torch.tensor(start, requires_grad=True)
-    y = grow(x)
-    y.backward()
-    print(y, x.grad)
+a = torch.tensor(1.0, requires_grad=True)
+b = torch.tensor(3.0, requires_grad=True)
+ya = grow(a)
+yb = grow(b)
+ya.backward()
+yb.backward()
+print(ya, a.grad)
+print(yb, b.grad)
