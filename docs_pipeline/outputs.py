@@ -3,7 +3,8 @@
 A snippet `<name>.py` stores
   `<name>.out`              what it prints;
   `<name>.<variable>.svg`   figures: the autograd graph of that variable after the program ran;
-  `<name>.values.json`      the values the pages quote from it (docs_pipeline/values.py).
+  `<name>.values.json`      the values the pages quote from it (docs_pipeline/values.py);
+  `<name>.steps.json`       its stepped figure's frames, when a page calls steps() on it (docs_pipeline/steps.py).
 
 `./dev outputs` records under one global seed (SEEDS[0]) and runs twice to refuse unseeded
 randomness; verification runs once under another seed (SEEDS[1]): a program whose output depends
@@ -23,6 +24,9 @@ from pathlib import Path
 
 from .graphs import render_svg
 from .runner import ROOT, SEEDS, Snippet, SnippetFailed, all_snippets, run_for_namespace
+from .steps import declared as stepped
+from .steps import record as record_steps
+from .steps import steps_path
 from .values import RecordError, dumps, record_all, references, values_path
 
 RECORD_SEED, VERIFY_SEED = SEEDS
@@ -57,9 +61,14 @@ def _snippet_key(snippet: Snippet) -> str:
 
 
 def recording(snippet: Snippet, seed: int) -> dict[Path, str]:
-    """Run once; every file the run determines: {path: text}. The values file only when pages quote it."""
-    output, namespace = run_for_namespace(snippet, seed)
-    files = {snippet.output_path: output}
+    """Run once; every file the run determines: {path: text}. The values file only when pages quote it,
+    the steps file only when a page shows the program step by step (then the one run is the recorded one)."""
+    if _snippet_key(snippet) in stepped():
+        output, namespace, frames = record_steps(snippet, seed)
+        files = {snippet.output_path: output, steps_path(snippet.path): frames}
+    else:
+        output, namespace = run_for_namespace(snippet, seed)
+        files = {snippet.output_path: output}
     files.update((figure, _draw(snippet, figure, namespace)) for figure in figure_paths(snippet))
     quoted = references().get(_snippet_key(snippet), {})
     if quoted:
@@ -75,8 +84,13 @@ def _stored(path: Path) -> str | None:
     return path.read_text(encoding="utf-8") if path.exists() else None
 
 
+def _optional(snippet: Snippet) -> list[Path]:
+    """Files a run writes only when a page asks for them: stored ones are checked for going stale."""
+    return [p for p in (values_path(snippet.path), steps_path(snippet.path)) if p.exists()]
+
+
 def _mismatches(files: dict[Path, str], snippet: Snippet) -> list[Path]:
-    wanted = set(files) | ({values_path(snippet.path)} if values_path(snippet.path).exists() else set())
+    wanted = set(files) | set(_optional(snippet))
     return sorted(path for path in wanted if _stored(path) != files.get(path))
 
 
@@ -102,7 +116,8 @@ def verify(snippet: Snippet) -> str | None:
         if stored is None:
             problems.append(f"{snippet.name} has no stored {name}.")
         elif now is None:
-            problems.append(f"{name} is stored, but no page quotes a value of {snippet.name} any more.")
+            uses = "shows it step by step" if path == steps_path(snippet.path) else "quotes a value of it"
+            problems.append(f"{name} is stored, but no page {uses} any more ({snippet.name}).")
         else:
             problems.append(f"{name} no longer matches what {snippet.name} produces:\n" + _diff(stored, now, name, "now"))
     return "\n".join(problems) + f"\nIf the new result is right, record it from a real run: ./dev outputs {snippet.name}"
@@ -124,10 +139,10 @@ def rewrite(snippets: list[Snippet]) -> int:
             print(f"FAILED {failure}", file=sys.stderr)
             failed += 1
             continue
-        orphan = values_path(snippet.path)
-        if orphan.exists() and orphan not in files:
-            orphan.unlink()
-            print(f"removed {orphan.relative_to(ROOT).as_posix()} (no page quotes it)")
+        for orphan in _optional(snippet):
+            if orphan not in files:
+                orphan.unlink()
+                print(f"removed {orphan.relative_to(ROOT).as_posix()} (no page asks for it)")
         for path, text in files.items():
             changed = _stored(path) != text
             path.write_text(text, encoding="utf-8")

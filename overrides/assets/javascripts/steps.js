@@ -1,0 +1,65 @@
+/* Stepped figures (docs_pipeline/steps_figure.py): one frame at a time beside the program.
+   Without this script every frame is shown in order; with it: Previous/Next buttons, the arrow
+   keys while the figure (or one of its buttons) has focus, the current line highlighted, and
+   the current step's sentence in a live region. */
+(function () {
+  "use strict";
+
+  function setup(figure) {
+    var frames = figure.querySelectorAll(".steps__frame");
+    var lines = figure.querySelectorAll(".steps__line");
+    var live = figure.querySelector(".steps__live");
+    var code = figure.querySelector(".steps__code");
+    var controls = figure.querySelector(".steps__controls");
+    var prev = figure.querySelector(".steps__prev");
+    var next = figure.querySelector(".steps__next");
+    var current = -1;
+    if (!frames.length || !live || !prev || !next) return;
+
+    function show(index) {
+      index = Math.max(0, Math.min(frames.length - 1, index));
+      if (index === current) return;
+      current = index;
+      var frame = frames[index];
+      var ran = (frame.getAttribute("data-ran") || "").split(" ");
+      var line = frame.getAttribute("data-line");
+      frames.forEach(function (f, i) {
+        f.classList.toggle("steps__frame--current", i === index);
+      });
+      lines.forEach(function (l) {
+        var n = l.getAttribute("data-line");
+        l.classList.toggle("steps__line--current", n === line);
+        l.classList.toggle("steps__line--ran", n !== line && ran.indexOf(n) >= 0);
+      });
+      var shown = figure.querySelector(".steps__line--current");
+      if (shown && code.scrollHeight > code.clientHeight) {  // keep the current line in view (the pane only)
+        if (shown.offsetTop < code.scrollTop || shown.offsetTop + shown.offsetHeight > code.scrollTop + code.clientHeight) {
+          code.scrollTop = Math.max(0, shown.offsetTop - code.clientHeight / 3);
+        }
+      }
+      live.replaceChildren.apply(live, Array.from(frame.querySelector(".steps__text").cloneNode(true).childNodes));
+      prev.setAttribute("aria-disabled", String(index === 0));
+      next.setAttribute("aria-disabled", String(index === frames.length - 1));
+      figure.setAttribute("data-current", String(index + 1));
+    }
+
+    prev.addEventListener("click", function () { show(current - 1); });
+    next.addEventListener("click", function () { show(current + 1); });
+    figure.addEventListener("keydown", function (event) {
+      if (event.target !== figure && event.target !== prev && event.target !== next) return;
+      if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+      if (event.key === "ArrowLeft") show(current - 1);
+      else if (event.key === "ArrowRight") show(current + 1);
+      else return;
+      event.preventDefault();
+    });
+
+    figure.classList.add("steps--js");
+    figure.tabIndex = 0;
+    controls.hidden = false;
+    live.hidden = false;
+    show(0);
+  }
+
+  document.querySelectorAll("figure.steps").forEach(setup);
+})();

@@ -1,0 +1,200 @@
+"""The stepped figure in Chromium, on how-it-works (both languages): buttons and ←/→ step through it,
+the visible frame, the highlighted line and the live text follow; the last backward frame shows the
+leaf gradients the page's output block prints; axe finds nothing in the figure (no rule excused);
+no console error; without JavaScript every frame is shown; at 360 px the figure fits and stacks;
+motion only without prefers-reduced-motion. Screenshots of the first, middle and last frame, light
+and dark, in test-artifacts/steps/.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from docs_pipeline.steps import load
+from tests.browser.site_browser import ARTIFACTS
+
+SNIPPET = "how_it_works/grad_basics"
+FIGURE = "#steps-how-it-works-grad-basics"
+FRAMES = load(SNIPPET)["frames"]
+PAGES = {"zh": ("how-it-works/", "第 {n} 步，共 {total} 步："), "en": ("en/how-it-works/", "Step {n} of {total}: ")}
+SHOTS = ARTIFACTS / "steps"
+
+
+@pytest.fixture(params=sorted(PAGES))
+def lang(request):
+    return request.param
+
+
+def _state(tab) -> dict:
+    """What the reader sees: the visible frames' numbers, the live text, the highlighted line."""
+    return tab.evaluate(
+        """(sel) => {
+            const f = document.querySelector(sel);
+            const visible = [...f.querySelectorAll('.steps__frame')].filter(e => e.offsetParent !== null);
+            const line = f.querySelector('.steps__line--current');
+            return {
+                visible: visible.map(e => Number(e.dataset.step)),
+                live: f.querySelector('.steps__live').textContent,
+                line: line ? Number(line.dataset.line) : null,
+                focus: document.activeElement === f,
+            };
+        }""",
+        FIGURE,
+    )
+
+
+def _open(browser, served_site, path, **options):
+    """A fresh context (as a first visit), its tab on `path`, and the console errors it collects."""
+    context = browser.new_context(base_url=served_site, **{"viewport": {"width": 1280, "height": 900}, **options})
+    tab = context.new_page()
+    errors = []
+    tab.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    tab.on("pageerror", lambda e: errors.append(str(e)))
+    tab.goto(path)
+    tab.locator(FIGURE).wait_for()
+    return context, tab, errors
+
+
+def test_stepping_with_buttons_and_keys(browser, served_site, lang):
+    path, step = PAGES[lang]
+    total = len(FRAMES)
+    context, tab, errors = _open(browser, served_site, path)
+    try:
+        figure = tab.locator(FIGURE)
+        first = _state(tab)
+        assert first["visible"] == [1], first
+        assert first["live"].startswith(step.format(n=1, total=total)), first
+        assert first["line"] == FRAMES[0]["line"]
+
+        figure.get_by_role("button", name="Next step" if lang == "en" else "下一步").click()
+        after_click = _state(tab)
+        assert after_click["visible"] == [2] and after_click["live"].startswith(step.format(n=2, total=total)), after_click
+        assert after_click["line"] == FRAMES[1]["line"]
+
+        figure.focus()
+        tab.keyboard.press("ArrowRight")
+        assert _state(tab)["visible"] == [3]
+        tab.keyboard.press("ArrowLeft")
+        tab.keyboard.press("ArrowLeft")
+        tab.keyboard.press("ArrowLeft")  # stays on the first frame
+        state = _state(tab)
+        assert state["visible"] == [1] and state["focus"], state
+        assert figure.locator(".steps__prev").get_attribute("aria-disabled") == "true"
+
+        shots = {1, (total + 1) // 2, total}
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        for n in range(1, total + 1):
+            if n > 1:
+                tab.keyboard.press("ArrowRight")
+            state = _state(tab)
+            assert state["visible"] == [n] and state["live"].startswith(step.format(n=n, total=total)), state
+            assert state["line"] == FRAMES[n - 1]["line"], state
+            if n in shots:
+                figure.screenshot(path=str(SHOTS / f"grad-basics-{lang}-{n}.png"), animations="disabled")
+        assert figure.locator(".steps__next").get_attribute("aria-disabled") == "true"
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+def test_last_frame_shows_the_printed_gradients(browser, served_site, lang):
+    path, _ = PAGES[lang]
+    context, tab, errors = _open(browser, served_site, path)
+    try:
+        figure = tab.locator(FIGURE)
+        figure.focus()
+        for _ in FRAMES:
+            tab.keyboard.press("ArrowRight")
+        last = figure.locator(".steps__frame:visible")
+        assert last.get_attribute("data-kind") == "done"
+        leaves = last.evaluate("(f) => [...f.querySelectorAll('.node.leaf')].map("
+                               "g => [...g.querySelectorAll('text')].map(t => t.textContent))")
+        drawn = {name: detail.removeprefix("grad=") for name, detail in leaves}
+        live = figure.locator(".steps__live").inner_text()
+        # The page's output block of this program: the first titled block ("Output") after its heading.
+        output = tab.locator("#simple-example ~ * div.highlight:has(> span.filename), #simple-example ~ div.highlight:has(> span.filename)").filter(
+            has_text="dz/dx").first.inner_text()
+        printed = dict(re.findall(r"dz/d(\w+): (\S+)", output))
+        assert printed == {"x": "3.0", "y": "8.0"}, output
+        assert drawn == printed, f"the last frame draws {drawn}, the page's output says {printed}"
+        for leaf, value in printed.items():
+            assert f"{leaf}.grad = {value}" in live, live
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_nothing_in_the_figure(browser, served_site, scheme):
+    from axe_playwright_python.sync_playwright import Axe
+
+    context, tab, errors = _open(browser, served_site, PAGES["en"][0], color_scheme=scheme,
+                                 viewport={"width": 1280, "height": 900})
+    try:
+        violations = []
+        for n in (1, len(FRAMES) // 2, len(FRAMES)):  # every rule, on the figure, at three frames
+            tab.locator(FIGURE).focus()
+            while _state(tab)["visible"] != [n]:
+                tab.keyboard.press("ArrowRight")
+            tab.wait_for_timeout(400)  # let the appearing nodes finish fading in before colours are read
+            result = Axe().run(tab, context={"include": [[FIGURE]]}, options={"resultTypes": ["violations"]})
+            violations += [(n, v["id"], [node["target"] for node in v["nodes"]]) for v in result.response["violations"]]
+        assert not violations, json.dumps(violations, indent=1)
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+def test_without_javascript_every_frame_is_shown(browser, served_site):
+    context, tab, errors = _open(browser, served_site, PAGES["en"][0], java_script_enabled=False)
+    try:
+        state = _state(tab)
+        assert state["visible"] == list(range(1, len(FRAMES) + 1)), state
+        assert not tab.locator(f"{FIGURE} .steps__controls").is_visible()
+        texts = tab.locator(f"{FIGURE} .steps__text").all_inner_texts()
+        assert texts[2].startswith("Step 3 of 9: z = x * y + y**2 records MulBackward0, PowBackward0 and AddBackward0"), texts[2]
+    finally:
+        context.close()
+
+
+def test_at_360px_the_figure_fits_and_stacks(browser, served_site):
+    context, tab, errors = _open(browser, served_site, PAGES["zh"][0], viewport={"width": 360, "height": 740})
+    try:
+        box = tab.evaluate(
+            """(sel) => {
+                const f = document.querySelector(sel);
+                const code = f.querySelector('.steps__code').getBoundingClientRect();
+                const graph = f.querySelector('.steps__frame--current svg').getBoundingClientRect();
+                return {page: document.documentElement.scrollWidth, width: window.innerWidth,
+                        figure: f.getBoundingClientRect().right, code_bottom: code.bottom, graph_top: graph.top,
+                        graph_right: graph.right};
+            }""",
+            FIGURE,
+        )
+        assert box["page"] <= box["width"], f"the page scrolls sideways at 360 px: {box}"
+        assert box["figure"] <= box["width"] and box["graph_right"] <= box["width"], box
+        assert box["graph_top"] >= box["code_bottom"], f"code and graph do not stack at 360 px: {box}"
+        tab.locator(FIGURE).screenshot(path=str(SHOTS / "grad-basics-zh-360px.png"), animations="disabled")
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+def test_motion_only_without_reduced_motion(browser, served_site):
+    animations = {}
+    for motion in ("no-preference", "reduce"):
+        context, tab, _ = _open(browser, served_site, PAGES["en"][0], reduced_motion=motion)
+        try:
+            tab.locator(FIGURE).focus()
+            tab.keyboard.press("ArrowRight")
+            tab.keyboard.press("ArrowRight")  # step 3: new nodes appear
+            animations[motion] = tab.evaluate(
+                "(sel) => [...document.querySelectorAll(sel + ' .steps__frame--current .steps__new')]"
+                ".map(e => getComputedStyle(e).animationName)", FIGURE)
+        finally:
+            context.close()
+    assert animations["no-preference"] and set(animations["no-preference"]) == {"steps-appear"}, animations
+    assert set(animations["reduce"]) == {"none"}, animations

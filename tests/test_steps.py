@@ -1,0 +1,137 @@
+"""Stepped figures (docs_pipeline/steps.py, steps_figure.py): recorded from real runs, and honest.
+
+Each snippet a page shows step by step: its stored frames are what a fresh recording gives; the
+recording does not change what the program prints; the last backward frame's leaf gradients are
+the values the program prints; every frame has its sentence and its text alternative in both
+languages. A code change that changes a frame fails the snippet's own test, naming the snippet and
+the command that records it again (checked on a copy of the project).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from docs_pipeline.macros import PageError, page_functions
+from docs_pipeline.outputs import RECORD_SEED, recording
+from docs_pipeline.runner import ROOT, Snippet, run_for_namespace
+from docs_pipeline.site import layout
+from docs_pipeline.steps import declared, load, record, steps_path
+from docs_pipeline.steps_figure import figure
+from tests.project_copy import copy_project
+
+STEPPED = sorted(declared())
+FRAME = re.compile(r'<li class="steps__frame"[^>]*>(?P<body>.*?)</li>', re.S)
+
+
+def _snippet(name: str) -> Snippet:
+    return Snippet(ROOT / "snippets" / f"{name}.py")
+
+
+@pytest.fixture(scope="module", params=STEPPED)
+def recorded(request):
+    """(name, what the recorded run printed, the frames) for each stepped snippet, recorded once."""
+    output, _, frames = record(_snippet(request.param), RECORD_SEED)
+    return request.param, output, json.loads(frames)
+
+
+def test_pages_show_stepped_figures():
+    assert "how_it_works/grad_basics" in STEPPED, "no page calls {{ steps(\"how_it_works/grad_basics\") }}"
+
+
+def test_frames_match_a_fresh_recording(recorded):
+    name, _, frames = recorded
+    stored = load(name)
+    assert stored == frames, (
+        f"{steps_path(_snippet(name).path).relative_to(ROOT)} no longer matches a fresh recording of "
+        f"snippets/{name}.py; if the new frames are right: ./dev outputs snippets/{name}.py"
+    )
+
+
+def test_recording_does_not_change_the_output(recorded):
+    name, output, _ = recorded
+    plain, _ = run_for_namespace(_snippet(name), RECORD_SEED)
+    assert output == plain, f"snippets/{name}.py prints something else while its steps are recorded"
+    assert output == _snippet(name).stored_output, f"snippets/{name}.out is not what the program prints"
+
+
+def test_last_backward_frame_has_the_printed_gradients(recorded):
+    name, output, frames = recorded
+    done = [f for f in frames["frames"] if f["kind"] == "done"]
+    if not done:
+        pytest.skip(f"snippets/{name}.py calls no backward()")
+    printed = output.splitlines()
+    for leaf, value in done[-1]["facts"]["grads"]:
+        assert any(line.endswith(value) for line in printed), (
+            f"snippets/{name}.py: the last backward frame shows {leaf}.grad = {value}, "
+            f"which no line the program prints ends with:\n{output}"
+        )
+    leaf_boxes = [n["detail"] for n in done[-1]["nodes"] if n["kind"] == "leaf"]
+    assert all(f"grad={value}" in leaf_boxes for _, value in done[-1]["facts"]["grads"]), leaf_boxes
+
+
+def test_backward_adds_up_at_a_shared_leaf():
+    """z = x * y + y**2: two paths reach y's AccumulateGrad; what arrives is their sum, and that is y.grad."""
+    frames = load("how_it_works/grad_basics")["frames"]
+    meeting = [f for f in frames if f["kind"] == "backward" and len(f["facts"].get("from", [])) == 2]
+    assert len(meeting) == 1, "one node where two paths meet"
+    facts = meeting[0]["facts"]
+    assert facts["leaf"] == "y"
+    assert sum(float(v) for _, v in facts["from"]) == float(facts["received"]) == float(facts["grad"]) == 8.0
+    assert sorted(source for source, _ in facts["from"]) == ["MulBackward0", "PowBackward0"]
+
+
+@pytest.mark.parametrize("name", STEPPED)
+def test_every_frame_is_told_in_both_languages(name):
+    frames = load(name)["frames"]
+    for lang, step in (("zh", "第 {n} 步，共 {total} 步："), ("en", "Step {n} of {total}: ")):
+        html = figure(name, lang, ROOT)
+        bodies = FRAME.findall(html)
+        assert len(bodies) == len(frames), f"{name} ({lang}): {len(bodies)} frames drawn, {len(frames)} recorded"
+        for n, (body, frame) in enumerate(zip(bodies, frames), 1):
+            text = re.search(r'<p class="steps__text">(.*?)</p>', body, re.S).group(1)
+            assert text.startswith(step.format(n=n, total=len(frames))), text
+            assert "{" not in text and len(re.sub("<[^>]+>", "", text)) > len(step) + 10, f"{name} ({lang}) step {n}: {text}"
+            title = re.search(r"<title[^>]*>(.*?)</title>", body, re.S)
+            assert title and title.group(1).strip(), f"{name} ({lang}) step {n}: its SVG has no text alternative"
+            drawn = len(re.findall(r'<g class="node ', body))
+            assert drawn == len(frame["nodes"]), f"{name} step {n}: {drawn} nodes drawn, {len(frame['nodes'])} recorded"
+        assert html.count('class="node leaf steps__new"') + html.count('class="node function steps__new"') > 0
+
+
+def test_a_page_asking_for_missing_steps_fails_naming_it():
+    site = layout()
+    page = site.docs / "en" / "how-it-works.md"
+    steps = page_functions(site, lambda: page)["steps"]
+    with pytest.raises(PageError, match=r"docs/en/how-it-works\.md: snippets/how_it_works/leaves\.py has no recorded steps.*"
+                                        r"\./dev outputs snippets/how_it_works/leaves\.py"):
+        steps("how_it_works/leaves")
+
+
+def test_recording_files_include_the_frames():
+    files = recording(_snippet("how_it_works/grad_basics"), RECORD_SEED)
+    assert steps_path(_snippet("how_it_works/grad_basics").path) in files
+
+
+def test_a_code_change_that_changes_a_frame_fails_naming_the_snippet(tmp_path):
+    """In a copy of the project: `y**2` becomes `y * y` (same output, other graph). The snippet's own
+    test must fail, naming its steps file and the command that records it again."""
+    project = copy_project(tmp_path / "project")
+    program = project / "snippets" / "how_it_works" / "grad_basics.py"
+    text = program.read_text(encoding="utf-8")
+    assert "y**2" in text
+    program.write_text(text.replace("y**2", "y * y", 1), encoding="utf-8")
+    result = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "--no-header", "-p", "no:cacheprovider", "snippets/how_it_works", "-k", "grad_basics"],
+        cwd=project, capture_output=True, text=True,
+    )
+    output = result.stdout + result.stderr
+    assert result.returncode != 0, f"the changed graph went unnoticed:\n{output[-3000:]}"
+    for said in ("snippets/how_it_works/grad_basics.steps.json no longer matches what snippets/how_it_works/grad_basics.py produces",
+                 "MulBackward0", "./dev outputs snippets/how_it_works/grad_basics.py"):
+        assert said in output, f"the failure does not say {said!r}:\n{output[-3000:]}"
