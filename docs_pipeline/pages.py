@@ -23,6 +23,7 @@ HEADING = re.compile(r"^(?P<level>#{1,6})[ \t]+(?P<text>.*?)(?:[ \t]*\{[^}]*?#(?
 ADMONITION = re.compile(r'^(?P<indent>[ \t]*)(?P<marker>!!!|\?\?\?\+?)[ \t]+(?P<kind>[\w-]+)(?:[ \t]+"(?P<title>[^"]*)")?')
 LIST_ITEM = re.compile(r"^(?P<indent>[ \t]*)(?P<number>\d+)\.\s")
 FIGURE = re.compile(r"<figure[\s>]")
+STEPS = re.compile(r'\{\{\s*steps\(\s*"(?P<snippet>[^"]+)"')  # a stepped figure (docs_pipeline/steps.py)
 SECTION_MARKER = re.compile(r"--8<-- \[(?P<edge>start|end):(?P<name>[\w-]+)\]")
 ANNOTATION_MARKER = re.compile(r"#\s*\((?P<number>\d+)\)!")
 
@@ -78,6 +79,7 @@ class Page:
     admonitions: list[Admonition]
     figures: int  # <figure> elements outside code blocks
     figure_includes: list[tuple[int, str]]  # (line, target) of include lines outside code blocks
+    steps: list[str]  # the snippets of its stepped figures, in page order
 
     @property
     def name(self) -> str:
@@ -102,7 +104,7 @@ def _parse(path: Path, mtime_ns: int) -> Page:
     front = FRONT_MATTER.match(text)
     meta = (yaml.safe_load(front.group("yaml")) or {}) if front else {}
     lines = text.splitlines()
-    page = Page(path, lines, meta, front.group(0).count("\n") if front else 0, [], [], [], 0, [])
+    page = Page(path, lines, meta, front.group(0).count("\n") if front else 0, [], [], [], 0, [], [])
     open_admonitions: list[Admonition] = []
     i = page.body_start
     while i < len(lines):
@@ -123,6 +125,7 @@ def _parse(path: Path, mtime_ns: int) -> Page:
         elif inc := INCLUDE.match(line):
             page.figure_includes.append((i + 1, inc.group("target")))
         page.figures += len(FIGURE.findall(line))
+        page.steps += [m.group("snippet") for m in STEPS.finditer(line)]
         i += 1
     return page
 
@@ -226,6 +229,7 @@ class Structure:
     admonitions: list[str]  # "!!! note", "??? success", in order
     code_blocks: list[str]  # fence languages, in order
     figures: int
+    steps: list[str]  # stepped figures, by snippet
     annotations: list[list[int]]  # per python block: the list numbers after it
 
 
@@ -238,5 +242,6 @@ def structure(path: Path) -> Structure:
         admonitions=[f"{a.marker} {a.kind}" for a in page.admonitions],
         code_blocks=[b.language for b in page.blocks],
         figures=page.figures,
+        steps=page.steps,
         annotations=[b.annotations for b in page.blocks if b.language == "python"],
     )

@@ -70,6 +70,10 @@ def test_figures_are_drawn_from_a_snippet_on_the_page(page):
             problems.append(f"{where}: no figure {SITE.name(path)}; draw it with ./dev outputs --figure <snippet.py>:<variable>")
         elif program not in shown:
             problems.append(f"{where}: the figure's program {SITE.name(program)} is not shown on the page")
+    for snippet in parsed.steps:
+        program = SITE.root / "snippets" / f"{snippet}.py"
+        if program not in shown:
+            problems.append(f"{SITE.name(page)}: the stepped figure's program {SITE.name(program)} is not shown on the page")
     _fail(problems)
 
 

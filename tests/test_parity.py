@@ -29,5 +29,5 @@ def test_the_parity_check_sees_what_it_compares():
     found = structure(SITE.docs / SITE.default / "how-it-works.md")
     assert found.heading_ids[0] == "how-it-works"
     assert any(t.endswith(".py") for t in found.includes) and any(t.endswith(".out") for t in found.includes)
-    assert "python" in found.code_blocks and found.admonitions and found.figures
+    assert "python" in found.code_blocks and found.admonitions and found.figures and found.steps
     assert any(found.annotations), "the numbered list after a python block was not read as code annotations"
