@@ -23,6 +23,7 @@ ANNOTATION = re.compile(r"[ \t]*#[ \t]*\(\d+\)!?[ \t]*$")  # Material's `  # (1)
 
 ROW_GAP = 40  # room for a gradient on an arrow
 WIDE = 440  # a graph wider than this gets the figure's whole width, the program above it (steps.css)
+MIN_SCALE = 0.6
 LABEL_FONT = 11
 STYLES = {
     **STYLE,
@@ -276,7 +277,7 @@ def _svg(frame: dict, placed: dict[str, Placed], size: tuple[float, float], svg_
     hot = _hot_edges(frame)
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="autograd-graph steps__graph" viewBox="0 0 {total_w:.0f} {total_h:.0f}" '
-        f'width="{total_w:.0f}" height="{total_h:.0f}" role="img" aria-labelledby="{svg_id}-t">',
+        f'width="{total_w:.0f}" height="{total_h:.0f}"{_least(total_w)} role="img" aria-labelledby="{svg_id}-t">',
         f'<title id="{svg_id}-t">{escape(alt)}</title>',
         f'<defs><marker id="{svg_id}-a" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" markerHeight="7" orient="auto">'
         '<path d="M0,0 L10,5 L0,10 z" style="fill:var(--md-default-fg-color--light,#666)"/></marker></defs>',
@@ -310,6 +311,11 @@ def _svg(frame: dict, placed: dict[str, Placed], size: tuple[float, float], svg_
                    f'<text x="{x:.1f}" y="{y + 4:.1f}" text-anchor="middle" style="{TEXT};font-size:{LABEL_FONT}px">{escape(text)}</text></g>')
     out.append("</svg>")
     return "\n".join(out)
+
+
+def _least(width: float) -> str:
+    """A wide graph keeps at least 60 % of its size (its box scrolls sideways on a phone)."""
+    return f' style="min-width:{width * MIN_SCALE:.0f}px"' if width > WIDE else ""
 
 
 def _hot_edges(frame: dict) -> set[tuple[str, str]]:
@@ -420,12 +426,13 @@ def figure(snippet: str, lang: str, root: Path) -> str:
         for n, line in enumerate(program.lines, 1)
     )
     items = []
+    scroll = ' tabindex="0"' if _least(width) else ""  # a graph that may scroll sideways takes the focus (axe)
     for n, frame in enumerate(frames, 1):
         text = w["step"].format(n=n, total=total) + describe(frame, program, w)
         svg = _svg(frame, placed, (width, height), f"{base}-{n}", _alt(frame, n, w), w)
         ran = " ".join(str(line) for line in frame["ran"])
         items.append(f'<li class="steps__frame" data-step="{n}" data-kind="{frame["kind"]}" data-line="{frame["line"]}" data-ran="{ran}">'
-                     f'<p class="steps__text">{text}</p>\n{svg}\n</li>')
+                     f'<p class="steps__text">{text}</p>\n<div class="steps__canvas"{scroll}>\n{svg}\n</div></li>')
     return "\n".join([
         f'<figure class="steps{" steps--wide" if width > WIDE else ""}" id="{base}">',
         f'<figcaption>{caption(frames, data["program"], w)}</figcaption>',

@@ -1,9 +1,9 @@
-"""The stepped figure in Chromium, on how-it-works (both languages): buttons and ←/→ step through it,
-the visible frame, the highlighted line and the live text follow; the last backward frame shows the
-leaf gradients the page's output block prints; axe finds nothing in the figure (no rule excused);
-no console error; without JavaScript every frame is shown; at 360 px the figure fits and stacks;
-motion only without prefers-reduced-motion. Screenshots of the first, middle and last frame, light
-and dark, in test-artifacts/steps/.
+"""Stepped figures in Chromium, on every page that has one (both languages): buttons and ←/→ step
+through each, the visible frame, the highlighted line and the live text follow; axe finds nothing in
+a figure (every rule, no exclusion), light and dark; no console error; at 360 px a figure fits and
+stacks. On how-it-works: the last backward frame shows the leaf gradients the page's output block
+prints; without JavaScript every frame is shown; motion only without prefers-reduced-motion.
+Screenshots of the first, middle and last frame of every figure in test-artifacts/steps/.
 """
 
 from __future__ import annotations
@@ -13,14 +13,23 @@ import re
 
 import pytest
 
-from docs_pipeline.steps import load
+from docs_pipeline.site import layout
+from docs_pipeline.steps import declared, load
 from tests.browser.site_browser import ARTIFACTS
 
+SITE = layout()
 SNIPPET = "how_it_works/grad_basics"
 FIGURE = "#steps-how-it-works-grad-basics"
 FRAMES = load(SNIPPET)["frames"]
 PAGES = {"zh": ("how-it-works/", "第 {n} 步，共 {total} 步："), "en": ("en/how-it-works/", "Step {n} of {total}: ")}
+STEP = {lang: step for lang, (_, step) in PAGES.items()}
+NEXT = {"zh": "下一步", "en": "Next step"}
 SHOTS = ARTIFACTS / "steps"
+# (snippet, language, the page's URL, the figure's selector) for every steps() call of every page
+ALL = sorted(
+    (snippet, SITE.language_of(SITE.root / page), SITE.url_of(SITE.root / page), "#steps-" + snippet.replace("/", "-").replace("_", "-"))
+    for snippet, used in declared().items() for page in used
+)
 
 
 @pytest.fixture(params=sorted(PAGES))
@@ -28,7 +37,7 @@ def lang(request):
     return request.param
 
 
-def _state(tab) -> dict:
+def _state(tab, figure: str = FIGURE) -> dict:
     """What the reader sees: the visible frames' numbers, the live text, the highlighted line."""
     return tab.evaluate(
         """(sel) => {
@@ -42,7 +51,7 @@ def _state(tab) -> dict:
                 focus: document.activeElement === f,
             };
         }""",
-        FIGURE,
+        figure,
     )
 
 
@@ -54,46 +63,48 @@ def _open(browser, served_site, path, **options):
     tab.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     tab.on("pageerror", lambda e: errors.append(str(e)))
     tab.goto(path)
-    tab.locator(FIGURE).wait_for()
+    tab.locator("figure.steps").first.wait_for()
     return context, tab, errors
 
 
-def test_stepping_with_buttons_and_keys(browser, served_site, lang):
-    path, step = PAGES[lang]
-    total = len(FRAMES)
+@pytest.mark.parametrize("snippet,lang,path,figure_id", ALL, ids=[f"{a[0]}-{a[1]}" for a in ALL])
+def test_stepping_with_buttons_and_keys(browser, served_site, snippet, lang, path, figure_id):
+    frames = load(snippet)["frames"]
+    total, step = len(frames), STEP[lang]
     context, tab, errors = _open(browser, served_site, path)
     try:
-        figure = tab.locator(FIGURE)
-        first = _state(tab)
+        figure = tab.locator(figure_id)
+        first = _state(tab, figure_id)
         assert first["visible"] == [1], first
         assert first["live"].startswith(step.format(n=1, total=total)), first
-        assert first["line"] == FRAMES[0]["line"]
-
-        figure.get_by_role("button", name="Next step" if lang == "en" else "下一步").click()
-        after_click = _state(tab)
-        assert after_click["visible"] == [2] and after_click["live"].startswith(step.format(n=2, total=total)), after_click
-        assert after_click["line"] == FRAMES[1]["line"]
-
+        assert first["line"] == frames[0]["line"]
+        if total > 1:
+            figure.get_by_role("button", name=NEXT[lang]).click()
+            after_click = _state(tab, figure_id)
+            assert after_click["visible"] == [2] and after_click["live"].startswith(step.format(n=2, total=total)), after_click
+            assert after_click["line"] == frames[1]["line"]
+            assert after_click["live"] != first["live"]
         figure.focus()
-        tab.keyboard.press("ArrowRight")
-        assert _state(tab)["visible"] == [3]
-        tab.keyboard.press("ArrowLeft")
-        tab.keyboard.press("ArrowLeft")
-        tab.keyboard.press("ArrowLeft")  # stays on the first frame
-        state = _state(tab)
+        if total > 2:
+            tab.keyboard.press("ArrowRight")
+            assert _state(tab, figure_id)["visible"] == [3]
+        for _ in range(3):
+            tab.keyboard.press("ArrowLeft")  # stays on the first frame
+        state = _state(tab, figure_id)
         assert state["visible"] == [1] and state["focus"], state
         assert figure.locator(".steps__prev").get_attribute("aria-disabled") == "true"
 
         shots = {1, (total + 1) // 2, total}
         SHOTS.mkdir(parents=True, exist_ok=True)
+        name = snippet.replace("/", "-")
         for n in range(1, total + 1):
             if n > 1:
                 tab.keyboard.press("ArrowRight")
-            state = _state(tab)
+            state = _state(tab, figure_id)
             assert state["visible"] == [n] and state["live"].startswith(step.format(n=n, total=total)), state
-            assert state["line"] == FRAMES[n - 1]["line"], state
+            assert state["line"] == frames[n - 1]["line"], state
             if n in shots:
-                figure.screenshot(path=str(SHOTS / f"grad-basics-{lang}-{n}.png"), animations="disabled")
+                figure.screenshot(path=str(SHOTS / f"{name}-{lang}-{n}.png"), animations="disabled")
         assert figure.locator(".steps__next").get_attribute("aria-disabled") == "true"
         assert not errors, errors
     finally:
@@ -127,20 +138,24 @@ def test_last_frame_shows_the_printed_gradients(browser, served_site, lang):
         context.close()
 
 
+FIGURES_EN = [a for a in ALL if a[1] == "en"]
+
+
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_axe_finds_nothing_in_the_figure(browser, served_site, scheme):
+@pytest.mark.parametrize("snippet,lang,path,figure_id", FIGURES_EN, ids=[a[0] for a in FIGURES_EN])
+def test_axe_finds_nothing_in_the_figure(browser, served_site, snippet, lang, path, figure_id, scheme):
     from axe_playwright_python.sync_playwright import Axe
 
-    context, tab, errors = _open(browser, served_site, PAGES["en"][0], color_scheme=scheme,
-                                 viewport={"width": 1280, "height": 900})
+    total = len(load(snippet)["frames"])
+    context, tab, errors = _open(browser, served_site, path, color_scheme=scheme)
     try:
         violations = []
-        for n in (1, len(FRAMES) // 2, len(FRAMES)):  # every rule, on the figure, at three frames
-            tab.locator(FIGURE).focus()
-            while _state(tab)["visible"] != [n]:
+        for n in sorted({1, (total + 1) // 2, total}):  # every rule, on the figure, at three frames
+            tab.locator(figure_id).focus()
+            while _state(tab, figure_id)["visible"] != [n]:
                 tab.keyboard.press("ArrowRight")
-            tab.wait_for_timeout(400)  # let the appearing nodes finish fading in before colours are read
-            result = Axe().run(tab, context={"include": [[FIGURE]]}, options={"resultTypes": ["violations"]})
+            tab.wait_for_timeout(400)  # the appearing nodes fade in (0.35 s) before colours are read
+            result = Axe().run(tab, context={"include": [[figure_id]]}, options={"resultTypes": ["violations"]})
             violations += [(n, v["id"], [node["target"] for node in v["nodes"]]) for v in result.response["violations"]]
         assert not violations, json.dumps(violations, indent=1)
         assert not errors, errors
@@ -160,24 +175,35 @@ def test_without_javascript_every_frame_is_shown(browser, served_site):
         context.close()
 
 
-def test_at_360px_the_figure_fits_and_stacks(browser, served_site):
-    context, tab, errors = _open(browser, served_site, PAGES["zh"][0], viewport={"width": 360, "height": 740})
+FIGURES_ZH = [a for a in ALL if a[1] == "zh"]
+
+
+@pytest.mark.parametrize("snippet,lang,path,figure_id", FIGURES_ZH, ids=[a[0] for a in FIGURES_ZH])
+def test_at_360px_the_figure_fits_and_stacks(browser, served_site, snippet, lang, path, figure_id):
+    context, tab, errors = _open(browser, served_site, path, viewport={"width": 360, "height": 740})
     try:
         box = tab.evaluate(
             """(sel) => {
                 const f = document.querySelector(sel);
                 const code = f.querySelector('.steps__code').getBoundingClientRect();
-                const graph = f.querySelector('.steps__frame--current svg').getBoundingClientRect();
+                const svg = f.querySelector('.steps__frame--current svg');
+                const graph = svg.getBoundingClientRect();
+                const canvas = svg.parentElement;
                 return {page: document.documentElement.scrollWidth, width: window.innerWidth,
                         figure: f.getBoundingClientRect().right, code_bottom: code.bottom, graph_top: graph.top,
-                        graph_right: graph.right};
+                        canvas_right: canvas.getBoundingClientRect().right,
+                        scale: graph.width / svg.viewBox.baseVal.width,
+                        scrolls: canvas.scrollWidth > canvas.clientWidth, focusable: canvas.tabIndex === 0};
             }""",
-            FIGURE,
+            figure_id,
         )
         assert box["page"] <= box["width"], f"the page scrolls sideways at 360 px: {box}"
-        assert box["figure"] <= box["width"] and box["graph_right"] <= box["width"], box
+        assert box["figure"] <= box["width"] and box["canvas_right"] <= box["width"], box
         assert box["graph_top"] >= box["code_bottom"], f"code and graph do not stack at 360 px: {box}"
-        tab.locator(FIGURE).screenshot(path=str(SHOTS / "grad-basics-zh-360px.png"), animations="disabled")
+        assert box["scale"] >= 0.59, f"the graph is drawn at {box['scale']:.2f} of its size: too small to read"
+        assert box["focusable"] or not box["scrolls"], f"the graph scrolls sideways in a box that takes no focus: {box}"
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        tab.locator(figure_id).screenshot(path=str(SHOTS / f"{snippet.replace('/', '-')}-zh-360px.png"), animations="disabled")
         assert not errors, errors
     finally:
         context.close()

@@ -37,6 +37,13 @@
           code.scrollTop = Math.max(0, shown.offsetTop - code.clientHeight / 3);
         }
       }
+      var canvas = frame.querySelector(".steps__canvas");
+      var mark = frame.querySelector(".steps__current, .steps__new");
+      if (canvas && mark && canvas.scrollWidth > canvas.clientWidth) {  // a graph wider than the page: this step's nodes in view
+        var box = canvas.getBoundingClientRect();
+        var at = mark.getBoundingClientRect();
+        canvas.scrollLeft += at.left + at.width / 2 - (box.left + box.width / 2);
+      }
       live.replaceChildren.apply(live, Array.from(frame.querySelector(".steps__text").cloneNode(true).childNodes));
       prev.setAttribute("aria-disabled", String(index === 0));
       next.setAttribute("aria-disabled", String(index === frames.length - 1));
