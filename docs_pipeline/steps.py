@@ -358,7 +358,7 @@ class Recorder:
             g.nodes[id(leaf)] = {**g.nodes[id(leaf)], "detail": f"grad={shown(leaf.grad)}"}
         else:
             sent = []
-            for (next_fn, _), grad in zip(fn.next_functions, grads_in):
+            for (next_fn, _), grad in zip(fn.next_functions, grads_in, strict=True):
                 if next_fn is None or grad is None:
                     continue
                 self.flowed[(key, id(next_fn))] = shown(grad)

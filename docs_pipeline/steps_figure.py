@@ -209,7 +209,7 @@ def layout(frames: list[dict], w: dict) -> tuple[dict[str, Placed], float, float
     def place(row: list[Placed], wanted: list[float]) -> None:
         """At the wanted x where they fit, in order, never overlapping."""
         right = float("-inf")
-        for p, x in zip(row, wanted):
+        for p, x in zip(row, wanted, strict=True):
             p.x = max(x, right + COL_GAP + p.width / 2)
             right = p.x + p.width / 2
 
@@ -221,14 +221,9 @@ def layout(frames: list[dict], w: dict) -> tuple[dict[str, Placed], float, float
         i = siblings.index(p)
         deep = [below(q.id) for q in siblings]
         if deep.count(max(deep)) == 1 and len(siblings) > 1:  # a spine: it goes straight down
-            return placed[parent].x + slot * (i - rank_of_spine(siblings, deep))
+            return placed[parent].x + slot * (i - deep.index(max(deep)))
         return placed[parent].x + slot * (i - (len(siblings) - 1) / 2)
 
-    def rank_of_spine(siblings, deep) -> int:
-        return deep.index(max(deep))
-
-    for row in rows:
-        place(row, [0.0] * len(row))
     def down(depth: int, row: list[Placed]) -> None:  # each node under the nodes that use it
         wanted = []
         for p in row:
@@ -247,7 +242,9 @@ def layout(frames: list[dict], w: dict) -> tuple[dict[str, Placed], float, float
             wanted.append(sum(p.x + c.x - under(p.id, c) for c in inputs) / len(inputs) if inputs else p.x)
         place(row, wanted)
 
-    for _ in range(4):
+    for row in rows:
+        place(row, [0.0] * len(row))
+    for _ in range(4):  # a few sweeps down and up, ending down
         for depth in range(len(rows)):
             down(depth, rows[depth])
         for depth in reversed(range(len(rows))):

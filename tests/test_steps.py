@@ -13,7 +13,6 @@ import json
 import re
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
@@ -97,7 +96,7 @@ def test_every_frame_is_told_in_both_languages(name):
         html = figure(name, lang, ROOT)
         bodies = FRAME.findall(html)
         assert len(bodies) == len(frames), f"{name} ({lang}): {len(bodies)} frames drawn, {len(frames)} recorded"
-        for n, (body, frame) in enumerate(zip(bodies, frames), 1):
+        for n, (body, frame) in enumerate(zip(bodies, frames, strict=True), 1):
             text = re.search(r'<p class="steps__text">(.*?)</p>', body, re.S).group(1)
             assert text.startswith(step.format(n=n, total=len(frames))), text
             assert "{" not in text and len(re.sub("<[^>]+>", "", text)) > len(step) + 10, f"{name} ({lang}) step {n}: {text}"

@@ -171,6 +171,7 @@ def test_without_javascript_every_frame_is_shown(browser, served_site):
         assert not tab.locator(f"{FIGURE} .steps__controls").is_visible()
         texts = tab.locator(f"{FIGURE} .steps__text").all_inner_texts()
         assert texts[2].startswith("Step 3 of 9: z = x * y + y**2 records MulBackward0, PowBackward0 and AddBackward0"), texts[2]
+        assert not errors, errors
     finally:
         context.close()
 
