@@ -42,11 +42,16 @@ def snippet_file(snippet: str, root: Path = ROOT) -> Path:
 
 def references(root: Path = ROOT) -> dict[str, dict[str, list[str]]]:
     """{snippet: {path: [pages that use it]}} over every page of every language."""
-    found: dict[str, dict[str, list[str]]] = {}
     site = layout(root)
-    for page in site.pages():
+    return _references(root, tuple((page, page.stat().st_mtime_ns) for page in site.pages()))
+
+
+@cache
+def _references(root: Path, pages: tuple) -> dict[str, dict[str, list[str]]]:
+    found: dict[str, dict[str, list[str]]] = {}
+    for page, _ in pages:
         for m in REFERENCE.finditer(page.read_text(encoding="utf-8")):
-            found.setdefault(m.group("snippet"), {}).setdefault(m.group("path"), []).append(site.name(page))
+            found.setdefault(m.group("snippet"), {}).setdefault(m.group("path"), []).append(layout(root).name(page))
     return found
 
 
