@@ -437,7 +437,7 @@ class Recorder:
                 reason = breaks[number - 1]
                 where = reason.user_stack[-1]
                 break_id = f"break{number}"
-                nodes.append({"id": break_id, "kind": "break", "name": "graph break", "detail": f"line {where.lineno}"})
+                nodes.append({"id": break_id, "kind": "break", "name": "graph break", "detail": f"{where.name}()"})
                 edges.append([ids[next(n for n in module.graph.nodes if n.op == "output")], break_id])
                 previous_end = break_id
                 self.frames.append({

@@ -437,7 +437,7 @@ def figure(snippet: str, lang: str, root: Path) -> str:
         f'<button type="button" class="steps__button steps__prev" aria-keyshortcuts="ArrowLeft">← {w["prev"]}</button>'
         f'<button type="button" class="steps__button steps__next" aria-keyshortcuts="ArrowRight">{w["next"]} →</button></div>',
         '<p class="steps__live" aria-live="polite" hidden></p>',
-        '<div class="steps__panes">',
+        '<div class="steps__panes" data-search-exclude>',  # the program is on the page; the steps repeat it
         f'<pre class="steps__code" tabindex="0">{code}</pre>',
         '<ol class="steps__frames">',
         *items,
