@@ -49,13 +49,6 @@ INSTALL_HINT = (
 TIMEOUT_MS = 10_000
 REPORT: dict[str, list[str]] = {}  # title -> lines, printed after the test run (conftest.py)
 
-# Regions left out of axe-core's colour-contrast rule, each with the reason its colours are the
-# theme's, not this site's. Every other rule runs on the whole page.
-AXE_CONTRAST_EXCLUDED = {
-    "pre": "syntax highlighting: Material's Pygments palette (e.g. keyword operators `in`, `is`) is "
-    "theme CSS; the code text itself passes",
-    ".md-copyright": "Material's footer credit line, theme markup and colour",
-}
 
 
 # ---------------------------------------------------------------- the site and the browser
@@ -175,7 +168,7 @@ class Visit:
     console_errors: list[str] = field(default_factory=list)
     axe_violations: list[dict] = field(default_factory=list)
     palette: list[str] = field(default_factory=list)  # data-md-color-scheme: at load, after 1st, 2nd toggle
-    annotations: list[tuple[str, bool, str]] = field(default_factory=list)  # (code id, opened on click, text)
+    annotations: list[tuple[str, bool, str, bool]] = field(default_factory=list)  # (code id, opened on click, text, not cut off)
     collapsibles: list[tuple[str, bool]] = field(default_factory=list)  # (summary text, opened on click)
     code: list[tuple[str, str, str]] = field(default_factory=list)  # (source fence language, copied text, shown text)
     block_count_error: str | None = None
@@ -226,6 +219,28 @@ _TOOLTIP_SHOWN = """m => {
     return !!tip && getComputedStyle(tip).opacity === '1' && tip.getBoundingClientRect().width > 0;
 }"""
 
+# A tooltip can be open and still cut off by its code block (e.g. paint containment from the
+# site's content-visibility): a point of the tooltip outside the block, inside the viewport, must
+# show the tooltip. True when no part of the tooltip lies outside the block.
+_TOOLTIP_UNCLIPPED = """m => {
+    const tip = m.parentElement.querySelector('.md-tooltip, .md-tooltip2');
+    const block = m.closest('.highlight');
+    if (!tip || !block) return true;
+    const t = tip.getBoundingClientRect(), b = block.getBoundingClientRect();
+    const x = Math.min(Math.max(t.left + t.width / 2, 1), innerWidth - 1);
+    for (const y of [t.bottom - 2, b.bottom + 2, t.top + 2, b.top - 2]) {
+        if (y < t.top || y > t.bottom || (y >= b.top && y <= b.bottom) || y < 0 || y >= innerHeight) continue;
+        const hit = document.elementFromPoint(x, y);
+        return !!hit && !!hit.closest('.md-tooltip, .md-tooltip2');
+    }
+    return true;
+}"""
+
+# Material mounts a code block (copy button, annotation markers) when it first scrolls into view
+# (content.lazy): mounted once it has its buttons and no annotation marker is left as plain text.
+_MOUNTED = """code => !!code.parentElement.querySelector('.md-code__nav') && ![...code.querySelectorAll('.c, .c1, .cm')]
+    .some(s => /\\(\\d+\\)/.test([...s.childNodes].filter(n => n.nodeType === 3).map(n => n.data).join('')))"""
+
 _TOOLTIP_HIDDEN = """m => {
     const tip = m.parentElement.querySelector('.md-tooltip, .md-tooltip2');
     return !tip || getComputedStyle(tip).opacity === '0';
@@ -249,9 +264,11 @@ def _visit(context, base_url: str, result: Visit, complete_when: list[str]) -> N
     tab.on("pageerror", on_page_error)
     steps = [
         ("load", lambda: _load(context, tab, result, complete_when)),
+        ("mount", lambda: _mount_code_blocks(tab)),
         ("axe", lambda: _axe(tab, result)),
         ("palette", lambda: _palette(tab, result)),
         ("collapsibles", lambda: _open_collapsibles(tab, result)),
+        ("mount in collapsibles", lambda: _mount_code_blocks(tab)),
         ("annotations", lambda: _open_annotations(tab, result)),
         ("copy", lambda: _copy_code(tab, result)),
     ]
@@ -291,20 +308,29 @@ def _load(context, tab, result: Visit, complete_when: list[str]) -> None:
     tab.add_style_tag(content="*, *::before, *::after { transition: none !important; animation: none !important; }")
 
 
+def _mount_code_blocks(tab) -> None:
+    """Scroll every visible code block into view, as a reader does, until Material has mounted it
+    (it mounts a block on first sight: content.lazy in mkdocs.yml); then back to the top. Blocks in
+    closed collapsibles wait until these are opened (the visit mounts again after opening them)."""
+    codes = tab.locator("article pre > code")
+    for i in range(codes.count()):
+        code = codes.nth(i)
+        if not code.is_visible() or code.evaluate(_MOUNTED):
+            continue
+        code.scroll_into_view_if_needed()
+        tab.wait_for_function(_MOUNTED, arg=code.element_handle(), timeout=TIMEOUT_MS)
+    tab.evaluate("window.scrollTo(0, 0)")
+
+
 def _axe(tab, result: Visit) -> None:
-    """axe-core on the page as loaded: every rule but colour contrast on the whole page, then colour
-    contrast outside AXE_CONTRAST_EXCLUDED (reasons there), which is also much faster than checking
-    every syntax-highlighting token."""
+    """axe-core, every rule, on the whole page with every code block mounted. Content the site lets
+    the browser skip while off screen (content-visibility) is laid out first, so that axe sees the
+    colours of every element, not only those in the viewport."""
     from axe_playwright_python.sync_playwright import Axe
 
-    axe = Axe()
-    result.axe_violations = axe.run(
-        tab, options={"resultTypes": ["violations"], "rules": {"color-contrast": {"enabled": False}}}
-    ).response["violations"] + axe.run(
-        tab,
-        context={"exclude": [[selector] for selector in AXE_CONTRAST_EXCLUDED]},
-        options={"resultTypes": ["violations"], "runOnly": {"type": "rule", "values": ["color-contrast"]}},
-    ).response["violations"]
+    style = tab.add_style_tag(content="* { content-visibility: visible !important; }")
+    result.axe_violations = Axe().run(tab, options={"resultTypes": ["violations"]}).response["violations"]
+    style.evaluate("s => s.remove()")
 
 
 def _palette(tab, result: Visit) -> None:
@@ -312,7 +338,7 @@ def _palette(tab, result: Visit) -> None:
     scheme = "document.body.getAttribute('data-md-color-scheme')"
     result.palette.append(tab.evaluate(scheme))
     for _ in range(2):
-        tab.locator("form[data-md-component=palette] label:visible").first.click()
+        tab.locator(".md-header__option label:visible").first.click()
         result.palette.append(tab.evaluate(scheme))
 
 
@@ -341,7 +367,8 @@ def _open_annotations(tab, result: Visit) -> None:
         except Exception:
             opened = False
         text = marker.evaluate("m => (m.parentElement.querySelector('.md-tooltip, .md-tooltip2') || {}).innerText || ''")
-        result.annotations.append((href or "?", opened, text.strip()))
+        unclipped = opened and marker.evaluate(_TOOLTIP_UNCLIPPED)
+        result.annotations.append((href or "?", opened, text.strip(), unclipped))
         tab.evaluate("document.activeElement && document.activeElement.blur()")
         tab.wait_for_function(_TOOLTIP_HIDDEN, arg=marker.element_handle(), timeout=3000)
 
