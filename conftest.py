@@ -18,7 +18,7 @@ def _tier(item) -> int:
     path = item.path.relative_to(ROOT).as_posix()
     if path.startswith("snippets/"):
         return 0
-    if path.startswith("tests/browser/"):
+    if path.startswith(("tests/browser/", "tests/audit/")):  # Chromium (and Lighthouse, html-validate)
         return 4
     if path == "tests/test_faults.py":
         return 3

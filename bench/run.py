@@ -18,6 +18,12 @@ the reload measurement edits a copy of the project.
   external_requests loads from other hosts, across all pages
   ci_s              `.ci/run` in a clean clone of HEAD (fresh .venv, pinned install, ./dev test);
                     only with --ci, it takes minutes
+  mobile_*, desktop_*  Lighthouse 12.2.3 performance of every page of docs/ (both languages),
+                    mobile (Lighthouse's default emulation: a mid-range phone, slow 4G, CPU 4x
+                    slower) and desktop: the median of --lighthouse-runs runs per page, each page's
+                    score, total blocking time and largest contentful paint; the figure is the
+                    worst page. The site is served as GitHub Pages serves it (gzip), one Chromium
+                    (tests/audit/). LCP's goal is Core Web Vitals' "good" (2.5 s).
 """
 
 from __future__ import annotations
@@ -61,7 +67,14 @@ GOALS = {  # name: (goal, "le" = value must be <= goal, unit)
     "heaviest_page_kb": (PAGE_WEIGHT_LIMIT_KIB, "KiB gzipped"),
     "external_requests": (0, "requests"),
     "ci_s": (240, "s"),
+    "mobile_performance_min": (90, "Lighthouse score"),
+    "mobile_tbt_ms_max": (200, "ms"),
+    "mobile_lcp_ms_max": (2500, "ms"),
+    "desktop_performance_min": (100, "Lighthouse score"),
+    "desktop_tbt_ms_max": (None, "ms"),
+    "desktop_lcp_ms_max": (None, "ms"),
 }
+AT_LEAST = {"mobile_performance_min", "desktop_performance_min"}  # goals a value must reach, not stay under
 
 # One interpreter, the snippets back to back, as `python snippets/<dir>/<name>.py` from the
 # repository root would run each; stdout captured like the harness does, nothing compared.
@@ -176,6 +189,66 @@ def measure_weight(site: Path) -> dict:
             "external": [f"{p}: {u}" for p, u in external],
         },
     }
+
+
+# ------------------------------------------------------------------------------ lighthouse
+LIGHTHOUSE_METRICS = {"performance": "performance", "tbt_ms": "tbt_ms", "lcp_ms": "lcp_ms"}
+
+
+def _page_goal(form_factor: str, metric: str) -> str | None:
+    name = {"performance": f"{form_factor}_performance_min", "tbt_ms": f"{form_factor}_tbt_ms_max",
+            "lcp_ms": f"{form_factor}_lcp_ms_max"}[metric]
+    goal = GOALS[name][0]
+    return None if goal is None else f"{'>=' if name in AT_LEAST else '<='} {goal}"
+
+
+def measure_lighthouse(site: Path, runs: int) -> dict:
+    """Lighthouse performance, mobile and desktop, `runs` runs of every page of docs/: medians."""
+    sys.path.insert(0, str(ROOT))  # tests/ is no installed package
+    from tests.audit import site_audit
+
+    problem = site_audit.tools_problem()
+    if problem:
+        raise BenchError(problem)
+    paths = {SITE.name(page): url_of(page) for page in pages()}
+    figures, per_page = {}, {}
+    with site_audit.serve(site, base_path()) as base_url:
+        for form_factor in ("mobile", "desktop"):
+            _log(f"lighthouse: {form_factor} performance, {len(paths)} pages x {runs} runs")
+            try:
+                records = site_audit.lighthouse([base_url + path for path in paths.values()], form_factor,
+                                                ("performance",), fast=False, runs=runs)
+            except (RuntimeError, subprocess.TimeoutExpired) as e:
+                raise BenchError(f"lighthouse ({form_factor}): {e}") from e
+            by_url: dict[str, list[dict]] = {}
+            for record in records:
+                by_url.setdefault(record["url"], []).append(record)
+            worst = {"performance": None, "tbt_ms": None, "lcp_ms": None}
+            for name, path in paths.items():
+                runs_here = by_url[base_url + path]
+                errors = [r.get("error") or r.get("runtimeError") for r in runs_here if r.get("error") or r.get("runtimeError")]
+                values = {
+                    "performance": [r["scores"]["performance"] for r in runs_here if (r.get("scores") or {}).get("performance") is not None],
+                    "tbt_ms": [r["metrics"]["tbt_ms"] for r in runs_here if (r.get("metrics") or {}).get("tbt_ms") is not None],
+                    "lcp_ms": [r["metrics"]["lcp_ms"] for r in runs_here if (r.get("metrics") or {}).get("lcp_ms") is not None],
+                }
+                entry = per_page.setdefault(name, {}).setdefault(form_factor, {})
+                for metric, got in values.items():
+                    median = round(statistics.median(got)) if got else None
+                    entry[metric] = {"median": median, "runs": [round(v) for v in got], "goal": _page_goal(form_factor, metric)}
+                    if median is not None:
+                        better = (lambda a, b: a < b) if metric == "performance" else (lambda a, b: a > b)
+                        if worst[metric] is None or better(median, worst[metric][0]):
+                            worst[metric] = (median, name)
+                if errors:
+                    entry["errors"] = [e.splitlines()[0] for e in errors]
+            figures[f"{form_factor}_performance_min"] = worst["performance"][0] if worst["performance"] else None
+            figures[f"{form_factor}_tbt_ms_max"] = worst["tbt_ms"][0] if worst["tbt_ms"] else None
+            figures[f"{form_factor}_lcp_ms_max"] = worst["lcp_ms"][0] if worst["lcp_ms"] else None
+            figures.setdefault("worst_pages", {})[form_factor] = {m: (w[1] if w else None) for m, w in worst.items()}
+    worst_pages = figures.pop("worst_pages")
+    return {**figures, "details": {"runs_per_page": runs, "served": "gzip, as GitHub Pages", "worst_pages": worst_pages,
+                                   "pages": per_page}}
 
 
 # ---------------------------------------------------------------------------------- reload
@@ -319,7 +392,7 @@ def _status(name: str, value) -> str:
         return "not measured"
     if goal is None:
         return "reported"
-    return "met" if value <= goal else "MISSED"
+    return "met" if (value >= goal if name in AT_LEAST else value <= goal) else "MISSED"
 
 
 def _fmt(value) -> str:
@@ -334,7 +407,9 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="./dev bench", description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=5, help="alternating verify/bare runs (median), default 5")
     parser.add_argument("--ci", action="store_true", help="also time .ci/run in a clean clone (minutes)")
-    parser.add_argument("--skip", nargs="*", default=[], choices=["verify", "build", "reload"], help="leave these out")
+    parser.add_argument("--skip", nargs="*", default=[], choices=["verify", "build", "reload", "lighthouse"], help="leave these out")
+    parser.add_argument("--lighthouse-runs", type=int, default=3, help="Lighthouse runs per page and form factor (median), default 3")
+    parser.add_argument("--site", type=Path, help="weigh and audit this built site instead of the one the build measurement writes")
     parser.add_argument("--output", type=Path, default=RESULTS, help="where to write the JSON (default bench/results.json)")
     args = parser.parse_args(argv)
     TMP.mkdir(parents=True, exist_ok=True)
@@ -363,11 +438,17 @@ def main(argv: list[str]) -> int:
     else:
         notes["verify_overhead"] = notes["verify_vs_import"] = "skipped (--skip verify)"
     build = attempt("build", measure_build, args.runs) if "build" not in args.skip else None
-    site = build["site"] if build else None
-    if site is None and "build" in args.skip:
+    site = args.site.resolve() if args.site else (build["site"] if build else None)
+    if "build" in args.skip:
         notes["build_s_per_page"] = "skipped (--skip build)"
     if site is not None:
         attempt("weight", measure_weight, site)
+    if site is not None and "lighthouse" not in args.skip:
+        attempt("lighthouse", measure_lighthouse, site, args.lighthouse_runs)
+    else:
+        for name in GOALS:
+            if name.startswith(("mobile_", "desktop_")):
+                notes[name] = "skipped (--skip lighthouse)" if "lighthouse" in args.skip else "no built site to audit"
     if "reload" not in args.skip:
         attempt("reload", measure_reload)
     else:
@@ -397,7 +478,7 @@ def main(argv: list[str]) -> int:
             name: {
                 "value": None if value is None else (round(value, 4) if isinstance(value, float) else value),
                 "unit": GOALS[name][1],
-                "goal": None if GOALS[name][0] is None else f"<= {GOALS[name][0]}",
+                "goal": None if GOALS[name][0] is None else f"{'>=' if name in AT_LEAST else '<='} {GOALS[name][0]}",
                 "status": _status(name, value),
                 **({"note": notes[name]} if name in notes else {}),
             }

@@ -15,6 +15,7 @@ cache, so a build there runs only the notebooks a fault changed.
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -202,7 +203,9 @@ def site_faults(tmp_path_factory):
     """One copy, one build, six faults the strict build reports as warnings: a link to a missing
     page (zh), a missing #anchor (en), a script from another host (en), a page in one language
     only, a value no program records (zh), a derivation that does not arrive at its value (en);
-    and one change that is not a fault: a value re-recorded, which both languages must show."""
+    two the site audits catch in the built pages: a description copied from another page, a
+    link too faint to read (zh); and one change that is not a fault: a value re-recorded, which
+    both languages must show."""
     project = copy_project(tmp_path_factory.mktemp("site") / "project")
     docs = project / "docs"
     _append(docs / "zh" / PROSE_PAGE, "\n见[不存在的页面](no-such-page.md)。\n")
@@ -212,6 +215,14 @@ def site_faults(tmp_path_factory):
     _append(docs / "zh" / OTHER_PROSE_PAGE, '\n值：{{ value("how_it_works/grad_basics", "no_such_value") }}\n')
     _append(docs / "en" / OTHER_PROSE_PAGE, '\nDerived: {{ derive("2 + 2×4", "how_it_works/grad_basics", "y.grad") }}\n')
     (docs / "en" / "only-english.md").write_text("# Only in English { #only-english }\n", encoding="utf-8")
+    # The site audits' faults (tests/test_page_meta.py, tests/audit/): the home page takes the
+    # glossary's description, and the glossary gets a link too faint to read.
+    glossary = (docs / "zh" / PROSE_PAGE).read_text(encoding="utf-8")
+    copied = next(line for line in glossary.splitlines() if line.startswith("description:"))
+    home = docs / "zh" / "index.md"
+    home.write_text(re.sub(r"^description:.*$", lambda _: copied, home.read_text(encoding="utf-8"), count=1, flags=re.M),
+                    encoding="utf-8")
+    _append(docs / "zh" / PROSE_PAGE, '\n[一个颜色太浅的链接](index.md){ style="color:#c8c8c8" }\n')
     snippet, path = QUOTED
     stored = project / "snippets" / f"{snippet}.values.json"
     stored.write_text(json.dumps({**json.loads(stored.read_text(encoding="utf-8")), path: 1234.5}), encoding="utf-8")
@@ -258,3 +269,34 @@ def test_a_page_that_loads_from_another_host(site_faults):
     assert [w.page for w in loading] == [built.relative_to(site_dir).as_posix()], [(w.page, w.external) for w in loading]
     assert loading[0].external == ["https://cdn.example.com/lib.js"], loading[0].external
     assert layout(project).source_of(built, site_dir) == f"docs/en/{PROSE_PAGE}"
+
+
+def test_a_description_copied_from_another_page(site_faults):
+    from tests.test_page_meta import description_problems
+
+    project, _ = site_faults
+    problems = description_problems(project / "site", project)
+    shared = [p for p in problems if "share one description" in p and f"docs/zh/{PROSE_PAGE}" in p]
+    assert shared and "docs/zh/index.md" in shared[0], (
+        "a description copied from another page went unnoticed or unnamed:\n  " + "\n  ".join(problems)
+    )
+
+
+@pytest.mark.browser  # Lighthouse, in Chromium (tests/audit/)
+def test_a_link_too_faint_to_read(site_faults):
+    from tests.audit.site_audit import audit_pages, lighthouse_failures, serve, tools_problem
+    from tests.browser.site_browser import site_path
+
+    problem = tools_problem()
+    if problem:
+        pytest.fail(problem, pytrace=False)
+    project, (_, output) = site_faults
+    site_dir = project / "site"
+    page = f"{PROSE_PAGE.removesuffix('.md')}/index.html"
+    assert (site_dir / page).is_file(), f"the build stopped before writing {page}:\n{output[-3000:]}"
+    with serve(site_dir, site_path(site_dir)) as base_url:
+        records = audit_pages(site_dir, base_url, [page])
+    failures = lighthouse_failures(site_dir, records, "accessibility")
+    assert failures and f"docs/zh/{PROSE_PAGE}" in failures[0] and "color-contrast" in failures[0], (
+        f"Lighthouse let a link at 1.7:1 pass, or did not name the page and the audit: {failures}"
+    )

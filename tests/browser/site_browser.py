@@ -219,9 +219,9 @@ _TOOLTIP_SHOWN = """m => {
     return !!tip && getComputedStyle(tip).opacity === '1' && tip.getBoundingClientRect().width > 0;
 }"""
 
-# A tooltip can be open and still cut off by its code block (e.g. paint containment from the
-# site's content-visibility): a point of the tooltip outside the block, inside the viewport, must
-# show the tooltip. True when no part of the tooltip lies outside the block.
+# A tooltip can be open and still cut off by its code block (paint containment, overflow): a point
+# of the tooltip outside the block, inside the viewport, must show the tooltip. True when no part
+# of the tooltip lies outside the block.
 _TOOLTIP_UNCLIPPED = """m => {
     const tip = m.parentElement.querySelector('.md-tooltip, .md-tooltip2');
     const block = m.closest('.highlight');
@@ -323,14 +323,11 @@ def _mount_code_blocks(tab) -> None:
 
 
 def _axe(tab, result: Visit) -> None:
-    """axe-core, every rule, on the whole page with every code block mounted. Content the site lets
-    the browser skip while off screen (content-visibility) is laid out first, so that axe sees the
-    colours of every element, not only those in the viewport."""
+    """axe-core, every rule (colour contrast of every code token too), on the whole page with every
+    visible code block mounted (copy buttons, annotation markers)."""
     from axe_playwright_python.sync_playwright import Axe
 
-    style = tab.add_style_tag(content="* { content-visibility: visible !important; }")
     result.axe_violations = Axe().run(tab, options={"resultTypes": ["violations"]}).response["violations"]
-    style.evaluate("s => s.remove()")
 
 
 def _palette(tab, result: Visit) -> None:

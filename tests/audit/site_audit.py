@@ -1,0 +1,296 @@
+"""The site audits' tooling: Lighthouse and html-validate on the built site.
+
+Both come from the npm registry, pinned exactly in tests/audit/package.json and package-lock.json,
+and `./dev test` (and `./dev bench`) install them with `npm ci` when tests/audit/node_modules is
+missing or older than the lock file. They run with Node (20 or newer) against the built site
+served on 127.0.0.1 under site_url's path, as published, compressed as GitHub Pages serves it
+(gzip: Lighthouse weighs what travels), with the same Chromium as the browser tests.
+
+- lighthouse(): tests/audit/lighthouse.mjs, every page in one Node process and one Chromium.
+- html_validate(): every page in one run, each message attributed to the project (the page's
+  content, or a tag of a template in overrides/ that the site wrote or changed) or to the theme
+  (Material's own markup, which an override has not replaced).
+"""
+
+from __future__ import annotations
+
+import functools
+import gzip
+import hashlib
+import http.server
+import io
+import json
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+import threading
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+AUDIT = Path(__file__).resolve().parent
+ROOT = AUDIT.parent.parent
+NODE_MODULES = AUDIT / "node_modules"
+LOCK = AUDIT / "package-lock.json"
+OVERRIDES = ROOT / "overrides"
+ARTIFACTS = ROOT / "test-artifacts" / "audit"
+HOST = "127.0.0.1"
+CATEGORIES = ("accessibility", "best-practices", "seo")
+# html-validate's recommended rules, but two that judge how generated HTML is laid out, not what
+# a reader or a browser gets: no-trailing-whitespace (Jinja and Markdown leave it everywhere) and
+# doctype-style (<!doctype html> in lower case, as Material writes it).
+HTML_VALIDATE_CONFIG = AUDIT / "htmlvalidate.json"
+
+
+def installed_stamp() -> Path:
+    """The file `./dev` writes into node_modules after `npm ci` of this exact lock file."""
+    return NODE_MODULES / f".installed-{hashlib.sha256(LOCK.read_bytes()).hexdigest()[:16]}"
+
+
+def tools_problem() -> str | None:
+    """Why the audits cannot run here (what to do about it), or None."""
+    if not shutil.which("node"):
+        return "the site audits (tests/audit/) need Node.js 20 or newer on PATH (Debian: apt-get install nodejs npm)"
+    if not installed_stamp().is_file():
+        return (
+            "tests/audit/node_modules is missing or older than tests/audit/package-lock.json: "
+            "`./dev test` installs Lighthouse and html-validate there (npm ci)"
+        )
+    return None
+
+
+# ---------------------------------------------------------------- the pages and the server
+
+
+def site_pages(site: Path) -> list[str]:
+    """Every HTML page of a built site, as paths relative to it: index.html, en/how-it-works/index.html,
+    the notebook pages, 404.html and en/404.html."""
+    return sorted(p.relative_to(site).as_posix() for p in site.rglob("*.html") if "assets" not in p.relative_to(site).parts)
+
+
+def page_url(base_url: str, page: str) -> str:
+    """The URL a reader opens for a built page (directories for index.html)."""
+    return base_url + page.removesuffix("index.html")
+
+
+def describe(site: Path, page: str) -> str:
+    """A built page as the failures name it: its path in the site and where it comes from."""
+    from docs_pipeline.site import layout
+
+    source = layout().source_of(site / page, site)
+    if (ROOT / source).is_file():
+        return f"{page} ({source})"
+    if "/notebooks/" in f"/{page}":
+        return f"{page} (a notebook page: docs_pipeline/hooks/notebooks.py)"
+    if page.endswith("404.html"):
+        return f"{page} (overrides/404.html)"
+    return page
+
+
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    prefix = "/"
+    COMPRESSED = frozenset({".html", ".css", ".js", ".json", ".svg", ".xml", ".map", ".txt"})
+
+    def translate_path(self, path):
+        path = path.split("?", 1)[0].split("#", 1)[0]
+        if not path.startswith(self.prefix):
+            return str(Path(self.directory) / "__outside_the_site__")
+        return super().translate_path("/" + path[len(self.prefix):])
+
+    def send_head(self):
+        """As GitHub Pages: text compressed with gzip when the browser accepts it."""
+        path = Path(self.translate_path(self.path))
+        if path.is_dir() and self.path.split("?", 1)[0].endswith("/"):
+            path = path / "index.html"
+        if not (path.is_file() and path.suffix in self.COMPRESSED and "gzip" in self.headers.get("Accept-Encoding", "")):
+            return super().send_head()
+        body = gzip.compress(path.read_bytes(), 6)
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(str(path)))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        return io.BytesIO(body)
+
+    def log_message(self, format, *args):  # the stdlib's signature
+        pass
+
+
+@contextmanager
+def serve(site: Path, under: str):
+    """Serve `site` at path `under` (site_url's path) on 127.0.0.1, a free port; yields its URL."""
+    handler = functools.partial(type("_AuditHandler", (_Handler,), {"prefix": under}), directory=str(site))
+    server = http.server.ThreadingHTTPServer((HOST, 0), handler)
+    thread = threading.Thread(target=server.serve_forever, name="audit-server", daemon=True)
+    thread.start()
+    try:
+        yield f"http://{HOST}:{server.server_port}{under}"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join()
+
+
+# ---------------------------------------------------------------- Lighthouse
+
+
+def chrome() -> str:
+    """The Chromium the browser tests drive ($CHROMIUM, Playwright's or the system's)."""
+    from tests.browser.site_browser import INSTALL_HINT, chromium_executable
+
+    executable = chromium_executable()
+    if executable is None:
+        raise RuntimeError(f"no Chromium found. {INSTALL_HINT}")
+    return executable
+
+
+def lighthouse(urls: list[str], form_factor: str, categories: tuple[str, ...], *, fast: bool, runs: int = 1,
+               lhr_dir: Path | None = None, timeout: float = 1800) -> list[dict]:
+    """Lighthouse on every URL (`runs` times each) in one Node process: its records, in URL order
+    (see lighthouse.mjs for their fields). Raises when the runner itself fails."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "lighthouse.json"
+        cmd = ["node", str(AUDIT / "lighthouse.mjs"), "--chrome", chrome(), "--form-factor", form_factor,
+               "--categories", ",".join(categories), "--runs", str(runs), "--out", str(out)]
+        cmd += ["--fast"] if fast else []
+        cmd += ["--lhr-dir", str(lhr_dir)] if lhr_dir else []
+        result = subprocess.run(cmd + urls, cwd=ROOT, capture_output=True, text=True, timeout=timeout,
+                                env={**os.environ, "CHROME_PATH": chrome()})
+        if result.returncode != 0 or not out.is_file():
+            raise RuntimeError(f"tests/audit/lighthouse.mjs failed (exit {result.returncode}):\n{result.stderr[-3000:]}")
+        return json.loads(out.read_text(encoding="utf-8"))
+
+
+def audit_pages(site: Path, base_url: str, pages: list[str], form_factor: str = "mobile",
+                categories: tuple[str, ...] = CATEGORIES) -> dict[str, dict]:
+    """Lighthouse (fast mode) on every page: {page: record}. A page Lighthouse could not audit
+    (a runtime error, not a low score) is tried once more before its error stands."""
+    urls = {page: page_url(base_url, page) for page in pages}
+    records = {r["url"]: r for r in lighthouse(list(urls.values()), form_factor, categories, fast=True)}
+    broken = [url for url, r in records.items() if r.get("error") or r.get("runtimeError")]
+    if broken:
+        records.update({r["url"]: r for r in lighthouse(broken, form_factor, categories, fast=True)})
+    return {page: records[url] for page, url in urls.items()}
+
+
+def lighthouse_failures(site: Path, records: dict[str, dict], category: str) -> list[str]:
+    """One line per page whose `category` score is not 100, naming the page, each failing audit
+    and what it found (elements, URLs)."""
+    lines = []
+    for page, record in records.items():
+        problem = record.get("error") or record.get("runtimeError")
+        if problem:
+            lines.append(f"{describe(site, page)}: Lighthouse could not audit it: {problem.splitlines()[0]}")
+            continue
+        score = (record.get("scores") or {}).get(category)
+        if score == 100:
+            continue
+        audits = [f for f in record.get("failing", []) if f["category"] == category]
+        found = "; ".join(
+            f"{a['id']} ({a['title']}{': ' + a['explanation'] if a.get('explanation') else ''})"
+            + (": " + " | ".join(item[:200] for item in a["items"][:3]) if a["items"] else "")
+            for a in audits
+        )
+        lines.append(f"{describe(site, page)}: {category} {score}: {found or 'no failing audit reported'}")
+    return lines
+
+
+# ---------------------------------------------------------------- html-validate
+
+
+@dataclass
+class HtmlMessage:
+    page: str
+    line: int
+    column: int
+    rule: str
+    message: str
+    selector: str | None
+    origin: str  # "content", "template" (the site's own) or "theme" (Material's)
+
+    def __str__(self) -> str:
+        return f"{self.page}:{self.line}:{self.column}: {self.rule}: {self.message}" + (
+            f" ({self.selector})" if self.selector else ""
+        )
+
+
+def html_validate(site: Path, pages: list[str]) -> list[HtmlMessage]:
+    """html-validate on every page (one run), each message with its origin."""
+    binary = NODE_MODULES / ".bin" / "html-validate"
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "html-validate.json"  # not stdout: Node may exit before a large pipe is drained
+        result = subprocess.run(
+            [str(binary), "--config", str(HTML_VALIDATE_CONFIG), "--formatter", f"json={out}", *pages],
+            cwd=site, capture_output=True, text=True, timeout=600,
+        )
+        if result.returncode not in (0, 1) or not out.is_file():
+            raise RuntimeError(f"html-validate failed (exit {result.returncode}):\n{result.stdout[-1500:]}{result.stderr[-1500:]}")
+        reports = json.loads(out.read_text(encoding="utf-8"))
+    ours = own_template_tags()
+    messages = []
+    for report in reports:
+        page = Path(report["filePath"]).resolve().relative_to(site.resolve()).as_posix()
+        html = (site / page).read_text(encoding="utf-8")
+        content = _content_span(html)
+        for m in report["messages"]:
+            offset = m.get("offset")
+            if offset is not None and content[0] <= offset < content[1]:
+                origin = "content"
+            elif offset is not None and _matches(_start_tag(html, offset), ours):
+                origin = "template"
+            else:
+                origin = "theme"
+            messages.append(HtmlMessage(page, m.get("line", 0), m.get("column", 0), m["ruleId"], m["message"],
+                                        m.get("selector"), origin))
+    return messages
+
+
+def _content_span(html: str) -> tuple[int, int]:
+    """Where the page's content lies: the <article> Material fills with the page (and the page notes)."""
+    start = html.find('<article class="md-content__inner')
+    end = html.find("</article>", start)
+    return (start, end) if start >= 0 and end >= 0 else (0, 0)
+
+
+def _start_tag(html: str, offset: int) -> str:
+    """The start tag at or around `offset` (html-validate points at a tag or one of its attributes)."""
+    start = html.rfind("<", 0, offset + 1)
+    end = html.find(">", offset)
+    return html[start:end + 1] if start >= 0 and end >= 0 else ""
+
+
+_JINJA_COMMENT = re.compile(r"\{#.*?#\}", re.S)
+_TAG = re.compile(r"<[a-zA-Z](?:[^<>{]|\{\{.*?\}\}|\{%.*?%\})*>", re.S)
+_JINJA = re.compile(r"\{\{.*?\}\}|\{%.*?%\}", re.S)
+
+
+def _start_tags(template: str) -> list[str]:
+    return [" ".join(tag.split()) for tag in _TAG.findall(_JINJA_COMMENT.sub("", template))]
+
+
+@functools.cache
+def own_template_tags() -> tuple[re.Pattern, ...]:
+    """A pattern for each start tag the site's templates (overrides/) write that Material's template
+    of the same name does not: what the site wrote or changed. A copied Material partial's
+    unchanged tags stay the theme's."""
+    import material
+
+    theirs_root = Path(material.__file__).resolve().parent / "templates"
+    patterns = []
+    for ours in sorted(OVERRIDES.rglob("*.html")):
+        theirs = theirs_root / ours.relative_to(OVERRIDES)
+        unchanged = set(_start_tags(theirs.read_text(encoding="utf-8"))) if theirs.is_file() else set()
+        for tag in _start_tags(ours.read_text(encoding="utf-8")):
+            if tag in unchanged:
+                continue
+            parts = _JINJA.split(tag)
+            regex = ".*?".join(r"\s*".join(re.escape(word) for word in part.split(" ")) for part in parts)
+            patterns.append(re.compile(regex, re.S))
+    return tuple(patterns)
+
+
+def _matches(tag: str, patterns: tuple[re.Pattern, ...]) -> bool:
+    tag = " ".join(tag.split())
+    return bool(tag) and any(p.fullmatch(tag) for p in patterns)

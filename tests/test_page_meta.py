@@ -1,0 +1,108 @@
+"""What a search engine reads on every built page: its own description, in its own language, and a
+canonical link to the deploy address.
+
+- Every page of docs/ has a `description:` in its front matter, and the built page shows it
+  (<meta name="description">, Material's template reads page.meta.description): without one a
+  page shows the site's description, the same on every page of its language.
+- Within a language no two built pages share a description (the generated notebook pages too;
+  the 404 pages are not indexed and are left out); a Chinese page's is Chinese (it has Han
+  characters), an English page's has none.
+- Every built page but the 404 pages has one canonical link, to an address under site_url (the
+  deploy address) of a page the build wrote; a page of docs/ points to itself.
+
+Each failure names the page. tests/test_faults.py gives a page another page's description and
+checks that this names both.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections import defaultdict
+from pathlib import Path
+
+from docs_pipeline.pages import parse
+from docs_pipeline.site import layout
+
+DESCRIPTION = re.compile(r'<meta name="description" content="([^"]*)"')
+CANONICAL = re.compile(r'<link rel="canonical" href="([^"]*)"')
+LANG = re.compile(r'<html lang="([^"]*)"')
+HAN = re.compile(r"[\u4e00-\u9fff]")
+
+
+def _built_pages(site_dir: Path) -> list[Path]:
+    return sorted(p for p in site_dir.rglob("*.html") if "assets" not in p.relative_to(site_dir).parts)
+
+
+def _name(site, site_dir: Path, built: Path) -> str:
+    source = site.source_of(built, site_dir)
+    rel = built.relative_to(site_dir).as_posix()
+    return source if (site.root / source).is_file() else f"site/{rel}"
+
+
+def description_problems(site_dir: Path, root: Path | None = None) -> list[str]:
+    """Every way the built site's descriptions fall short, one line each, naming the page."""
+    site = layout(root) if root else layout()
+    problems = []
+    by_language: dict[tuple[str, str], list[str]] = defaultdict(list)
+    for built in _built_pages(site_dir):
+        if built.name == "404.html":
+            continue
+        text = built.read_text(encoding="utf-8")
+        name = _name(site, site_dir, built)
+        lang = (LANG.search(text) or [None, "?"])[1]
+        found = DESCRIPTION.search(text)
+        shown = " ".join(html.unescape(found.group(1)).split()) if found else ""
+        if not shown:
+            problems.append(f"{name}: no <meta name=\"description\"> in site/{built.relative_to(site_dir).as_posix()}")
+            continue
+        by_language[(lang, shown)].append(name)
+        source = site.root / site.source_of(built, site_dir)
+        if source.is_file():
+            own = " ".join(str(parse(source).meta.get("description") or "").split())
+            if not own:
+                problems.append(f"{name}: no `description:` in its front matter (the page shows the site's description)")
+            elif own != shown:
+                problems.append(f"{name}: the built page's description is {shown!r}, not its front matter's {own!r}")
+        if lang == site.default and not HAN.search(shown):
+            problems.append(f"{name}: its description is not in Chinese: {shown!r}")
+        if lang != site.default and HAN.search(shown):
+            problems.append(f"{name}: its description ({lang}) has Chinese in it: {shown!r}")
+    for (lang, shown), names in sorted(by_language.items()):
+        if len(names) > 1:
+            problems.append(f"{', '.join(names)} ({lang}) share one description: {shown!r}")
+    return problems
+
+
+def canonical_problems(site_dir: Path, root: Path | None = None) -> list[str]:
+    site = layout(root) if root else layout()
+    problems = []
+    for built in _built_pages(site_dir):
+        if built.name == "404.html":
+            continue
+        name = _name(site, site_dir, built)
+        links = CANONICAL.findall(built.read_text(encoding="utf-8"))
+        if len(links) != 1:
+            problems.append(f"{name}: {len(links)} canonical links, expected one")
+            continue
+        link = html.unescape(links[0])
+        if not link.startswith(site.site_url):
+            problems.append(f"{name}: canonical {link} is not under site_url ({site.site_url}), the deploy address")
+            continue
+        target = site_dir / link[len(site.site_url):]
+        if not (target / "index.html" if not target.suffix else target).is_file():
+            problems.append(f"{name}: canonical {link} is no page of the built site")
+        source = site.root / site.source_of(built, site_dir)
+        if source.is_file() and link != site.site_url + site.url_of(source):
+            problems.append(f"{name}: canonical {link}, expected its own address {site.site_url + site.url_of(source)}")
+    return problems
+
+
+def test_every_page_has_its_own_description_in_its_language(built_site):
+    problems = description_problems(built_site)
+    assert not problems, "descriptions (front matter `description:`):\n  " + "\n  ".join(problems)
+
+
+def test_every_page_has_one_canonical_link_to_the_deploy_address(built_site):
+    problems = canonical_problems(built_site)
+    assert not problems, "canonical links:\n  " + "\n  ".join(problems)
