@@ -14,7 +14,8 @@ pytest_collect_file = snippet_sybil.pytest()
 
 def _tier(item) -> int:
     """Cheap and precise first: snippets (seconds, naming the snippet), page checks, the built site,
-    fault injection (more builds), the browser. With -x the first failure is the most precise one."""
+    fault injection (more builds), the browser and the site audits. With -x the first failure is the
+    most precise one."""
     path = item.path.relative_to(ROOT).as_posix()
     if path.startswith("snippets/"):
         return 0
@@ -79,11 +80,33 @@ def browser():
 
 
 @pytest.fixture(scope="session")
-def first_visits(browser, served_site, built_site):
-    """Every page of both languages visited once, first-time-reader style: {page: Visit}."""
-    from tests.browser.site_browser import visit_all
+def audit_site(built_site):
+    """The built site served for the site audits (tests/audit/): as GitHub Pages serves it, gzipped."""
+    from tests.audit.site_audit import serve
+    from tests.browser.site_browser import site_path
 
-    return visit_all(browser, served_site, built_site, layout().pages())
+    with serve(built_site, site_path(built_site)) as base_url:
+        yield base_url
+
+
+@pytest.fixture(scope="session")
+def lighthouse_started(built_site, audit_site):
+    """Lighthouse on every built page, started in the background (the browser visits run meanwhile),
+    or why it cannot run here."""
+    from tests.audit.site_audit import CATEGORIES, Lighthouse, page_url, site_pages, tools_problem
+
+    problem = tools_problem()
+    if problem:
+        return problem
+    return Lighthouse([page_url(audit_site, page) for page in site_pages(built_site)], "mobile", CATEGORIES, fast=True)
+
+
+@pytest.fixture(scope="session")
+def first_visits(lighthouse_started, browser, served_site, built_site):
+    """Every page of both languages visited once, first-time-reader style: {page: Visit}."""
+    from tests.browser.site_browser import chromium_executable, visit_all
+
+    return visit_all(chromium_executable(), served_site, built_site, layout().pages())
 
 
 def pytest_terminal_summary(terminalreporter):

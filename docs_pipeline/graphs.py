@@ -126,7 +126,7 @@ def render_svg(tensor, name: str, namespace: dict, figure_id: str) -> str:
     )
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="autograd-graph" viewBox="0 0 {total_w:.0f} {total_h:.0f}" '
-        f'width="{total_w:.0f}" height="{total_h:.0f}" style="max-width:100%;height:auto" role="img" aria-labelledby="{figure_id}-title">',
+        f'width="{total_w:.0f}" height="{total_h:.0f}" role="img" aria-labelledby="{figure_id}-title">',
         f'<title id="{figure_id}-title">autograd graph of {escape(name)}: {escape(summary)}</title>',
         f'<defs><marker id="{arrow}" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" markerHeight="7" orient="auto">'
         '<path d="M0,0 L10,5 L0,10 z" style="fill:var(--md-default-fg-color--light,#666)"/></marker></defs>',

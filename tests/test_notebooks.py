@@ -106,8 +106,9 @@ def test_notebook_page_renders_the_executed_notebook(built_site, nb):
         f"{where}: the executed notebook prints something other than the outputs {SITE.name(nb.page)} shows "
         "(state leaking from one snippet into the next?)"
     )
-    assert '<meta name="robots" content="noindex">' in doc, f"{where}: a copy of its page, not marked noindex"
-    assert f'<link rel="canonical" href="{SITE.site_url}{SITE.url_of(nb.page)}">' in doc, f"{where}: canonical is not its page"
+    own = f"{SITE.site_url}{SITE.prefix(nb.lang)}notebooks/{nb.name}/"
+    assert f'<link rel="canonical" href="{own}">' in doc, f"{where}: canonical is not the notebook page itself"
+    assert f"<loc>{own}</loc>" in (built_site / "sitemap.xml").read_text(encoding="utf-8"), f"{where} is not in sitemap.xml"
     title = re.search(r"<title>(.*?)</title>", doc).group(1)
     assert len(title) <= 70, f"{where}: <title> {title!r} is longer than 70 characters"
 

@@ -13,7 +13,8 @@ snippet reloads in seconds: MkDocs tells hooks which command runs (on_startup).
 Why after the i18n plugin: it rebuilds every language build's file list from plain files, which
 would turn a notebook into an asset; these pages are added after it (priority below its -100),
 one language per build. They stay out of the nav and the search index (they repeat their page),
-say so to search engines (noindex, canonical: their page), and get the language switcher's links
+are listed in sitemap.xml with their own description (they are pages of their own: the program,
+executed, to download), and get the language switcher's links
 to their other-language notebook here, since the i18n plugin does not know them.
 
 mkdocs-jupyter caches the notebooks it converted to HTML and evicts what a build did not use; each
@@ -58,6 +59,10 @@ EXTERNAL = re.compile(r"""(?:src|href)\s*=\s*["']?(?:https?:)?//|import\(\s*["']
 
 
 NOTEBOOK_TITLE = {"zh": "{}（笔记本）", "en": "{} (notebook)"}
+NOTEBOOK_DESCRIPTION = {
+    "zh": "「{}」一页的全部代码，按页面顺序排成 Jupyter 笔记本：已经运行，带着输出，可以下载后自己运行。",
+    "en": "All the code of the page “{}” as a Jupyter notebook, in page order: executed, with its outputs, ready to download and run.",
+}
 
 
 class NotebookPage(File):
@@ -146,7 +151,7 @@ def on_page_markdown(markdown, page, config, files):
         title = f"{short} - {config.site_name}"
         page.meta["html_title"] = title if len(title) <= 70 else short  # <title>: at most 70 characters
         page.meta["search"] = {"exclude": True}  # the notebook repeats its page: search finds the page
-        page.meta["robots"] = "noindex"  # a copy of its page; the canonical link below names the page
+        page.meta["description"] = NOTEBOOK_DESCRIPTION[nb.lang].format(site.nav_title(nb.page) or nb.title)
         page.meta["notebook_of"] = site.url_of(nb.page)
     return markdown
 
@@ -207,14 +212,23 @@ def _heading_ids(html: str, page, where: str) -> str:
 
 
 def on_page_context(context, page, config, nav):
-    """The language switcher on a notebook page leads to the same notebook in the other language,
-    and the canonical link to the page the notebook comes from."""
+    """The language switcher on a notebook page leads to the same notebook in the other language."""
     if not isinstance(page.file, NotebookPage):
         return context
     site, nb = layout(), page.file.notebook
-    page.canonical_url = site.site_url + page.meta["notebook_of"]
     config.extra.alternate = [  # an attribute, as the i18n plugin sets it (it shadows the item)
         {"name": site.names[lang], "lang": lang, "link": f"{site.prefix(lang)}notebooks/{nb.name}/"}
         for lang in site.languages
     ]
+    return context
+
+
+def on_template_context(context, template_name, config):
+    """sitemap.xml lists the notebook pages too, each with its other-language notebooks."""
+    if template_name == "sitemap.xml":
+        site = layout()
+        names = [nb.name for nb in _notebooks(site)[site.default]]
+        context["notebook_pages"] = [
+            {lang: f"{site.site_url}{site.prefix(lang)}notebooks/{name}/" for lang in site.languages} for name in names
+        ]
     return context

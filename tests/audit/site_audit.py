@@ -40,7 +40,9 @@ HOST = "127.0.0.1"
 CATEGORIES = ("accessibility", "best-practices", "seo")
 # html-validate's recommended rules, but two that judge how generated HTML is laid out, not what
 # a reader or a browser gets: no-trailing-whitespace (Jinja and Markdown leave it everywhere) and
-# doctype-style (<!doctype html> in lower case, as Material writes it).
+# doctype-style (<!doctype html> in lower case, as Material writes it). Inline styles may set
+# min-width besides display: a stepped figure's wide graph keeps a minimum size that depends on
+# the graph (docs_pipeline/steps_figure.py); everything else is styled from the stylesheets.
 HTML_VALIDATE_CONFIG = AUDIT / "htmlvalidate.json"
 
 
@@ -146,29 +148,49 @@ def chrome() -> str:
     return executable
 
 
-def lighthouse(urls: list[str], form_factor: str, categories: tuple[str, ...], *, fast: bool, runs: int = 1,
-               lhr_dir: Path | None = None, timeout: float = 1800) -> list[dict]:
-    """Lighthouse on every URL (`runs` times each) in one Node process: its records, in URL order
-    (see lighthouse.mjs for their fields). Raises when the runner itself fails."""
-    with tempfile.TemporaryDirectory() as tmp:
-        out = Path(tmp) / "lighthouse.json"
+class Lighthouse:
+    """Lighthouse on every URL (`runs` times each) in one Node process, started now, in the
+    background (the browser tests run meanwhile); `records()` waits for it: its records, in URL
+    order (see lighthouse.mjs for their fields). Raises when the runner itself fails."""
+
+    def __init__(self, urls: list[str], form_factor: str, categories: tuple[str, ...], *, fast: bool,
+                 runs: int = 1, lhr_dir: Path | None = None):
+        self._tmp = tempfile.TemporaryDirectory()
+        self._out = Path(self._tmp.name) / "lighthouse.json"
         cmd = ["node", str(AUDIT / "lighthouse.mjs"), "--chrome", chrome(), "--form-factor", form_factor,
-               "--categories", ",".join(categories), "--runs", str(runs), "--out", str(out)]
+               "--categories", ",".join(categories), "--runs", str(runs), "--out", str(self._out)]
         cmd += ["--fast"] if fast else []
         cmd += ["--lhr-dir", str(lhr_dir)] if lhr_dir else []
-        result = subprocess.run(cmd + urls, cwd=ROOT, capture_output=True, text=True, timeout=timeout,
-                                env={**os.environ, "CHROME_PATH": chrome()})
-        if result.returncode != 0 or not out.is_file():
-            raise RuntimeError(f"tests/audit/lighthouse.mjs failed (exit {result.returncode}):\n{result.stderr[-3000:]}")
-        return json.loads(out.read_text(encoding="utf-8"))
+        self._log = open(Path(self._tmp.name) / "stderr.txt", "w+", encoding="utf-8")  # noqa: SIM115 - lives with the run
+        self._process = subprocess.Popen(cmd + urls, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=self._log, text=True,
+                                         env={**os.environ, "CHROME_PATH": chrome()})
+
+    def records(self, timeout: float = 1800) -> list[dict]:
+        try:
+            code = self._process.wait(timeout=timeout)
+            self._log.seek(0)
+            if code != 0 or not self._out.is_file():
+                raise RuntimeError(f"tests/audit/lighthouse.mjs failed (exit {code}):\n{self._log.read()[-3000:]}")
+            return json.loads(self._out.read_text(encoding="utf-8"))
+        finally:
+            self._log.close()
+            self._tmp.cleanup()
+
+
+def lighthouse(urls: list[str], form_factor: str, categories: tuple[str, ...], *, fast: bool, runs: int = 1,
+               lhr_dir: Path | None = None, timeout: float = 1800) -> list[dict]:
+    """Lighthouse on every URL, waiting for it (see Lighthouse)."""
+    return Lighthouse(urls, form_factor, categories, fast=fast, runs=runs, lhr_dir=lhr_dir).records(timeout)
 
 
 def audit_pages(site: Path, base_url: str, pages: list[str], form_factor: str = "mobile",
-                categories: tuple[str, ...] = CATEGORIES) -> dict[str, dict]:
-    """Lighthouse (fast mode) on every page: {page: record}. A page Lighthouse could not audit
-    (a runtime error, not a low score) is tried once more before its error stands."""
+                categories: tuple[str, ...] = CATEGORIES, started: Lighthouse | None = None) -> dict[str, dict]:
+    """Lighthouse (fast mode) on every page: {page: record}, from the run `started` on `pages` if
+    given. A page Lighthouse could not audit (a runtime error, not a low score) is tried once more
+    before its error stands."""
     urls = {page: page_url(base_url, page) for page in pages}
-    records = {r["url"]: r for r in lighthouse(list(urls.values()), form_factor, categories, fast=True)}
+    run = started or Lighthouse(list(urls.values()), form_factor, categories, fast=True)
+    records = {r["url"]: r for r in run.records()}
     broken = [url for url, r in records.items() if r.get("error") or r.get("runtimeError")]
     if broken:
         records.update({r["url"]: r for r in lighthouse(broken, form_factor, categories, fast=True)})

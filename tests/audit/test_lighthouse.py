@@ -16,18 +16,15 @@ import json
 
 import pytest
 
-from tests.audit.site_audit import ARTIFACTS, CATEGORIES, audit_pages, lighthouse_failures, serve, site_pages, tools_problem
-from tests.browser.site_browser import site_path
+from tests.audit.site_audit import ARTIFACTS, CATEGORIES, audit_pages, lighthouse_failures, site_pages
 
 
 @pytest.fixture(scope="session")
-def lighthouse_mobile(built_site):
-    """{page: Lighthouse record} for every page of the built site, mobile."""
-    problem = tools_problem()
-    if problem:
-        pytest.fail(problem, pytrace=False)
-    with serve(built_site, site_path(built_site)) as base_url:
-        records = audit_pages(built_site, base_url, site_pages(built_site))
+def lighthouse_mobile(built_site, audit_site, lighthouse_started):
+    """{page: Lighthouse record} for every page of the built site, mobile (conftest.py started the run)."""
+    if isinstance(lighthouse_started, str):
+        pytest.fail(lighthouse_started, pytrace=False)
+    records = audit_pages(built_site, audit_site, site_pages(built_site), started=lighthouse_started)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     (ARTIFACTS / "lighthouse.json").write_text(json.dumps(records, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     return records

@@ -54,6 +54,7 @@ REPORT: dict[str, list[str]] = {}  # title -> lines, printed after the test run 
 # ---------------------------------------------------------------- the site and the browser
 
 
+@functools.cache  # Playwright's sync API cannot be asked again once a browser is running
 def chromium_executable() -> str | None:
     """The Chromium to drive: $CHROMIUM when set (it must exist); else Playwright's own browser when
     `playwright install chromium` put one in place; else a system Chromium on PATH; else None."""
@@ -429,21 +430,35 @@ def run_copied(visit: Visit, program: str) -> subprocess.CompletedProcess:
     )
 
 
-def visit_all(browser, base_url: str, site: Path, pages: list[Path]) -> dict[Path, Visit]:
-    """Visit every page; each page's copied program runs in the background while the browser
-    goes on (pages with the same program, zh and en, share one run): visit.run is its future."""
+VISITORS = 2  # browsers visiting side by side: a visit waits on the network and on timers half its time
+
+
+def visit_all(executable: str, base_url: str, site: Path, pages: list[Path]) -> dict[Path, Visit]:
+    """Visit every page, VISITORS Chromiums side by side (each its own Playwright, one per thread,
+    as its sync API wants); each page's copied program runs in the background while the browsers
+    go on (pages with the same program, zh and en, share one run): visit.run is its future."""
     complete_when = search_requests(site)
-    visits, runs = {}, {}
-    with ThreadPoolExecutor(max_workers=2) as pool:
-        for page in pages:
-            visits[page] = result = visit(browser, base_url, page, complete_when)
-            program, _ = copied_program(result)
-            if program and not result.error and not result.block_count_error:
-                if program not in runs:
-                    runs[program] = pool.submit(run_copied, result, program)
-                result.run = runs[program]
+    runs: dict[str, Future] = {}
+
+    with ThreadPoolExecutor(max_workers=2) as programs:
+
+        def visit_some(chunk: list[Path]) -> list[Visit]:
+            done = []
+            with launch(executable) as browser:
+                for page in chunk:
+                    result = visit(browser, base_url, page, complete_when)
+                    program, _ = copied_program(result)
+                    if program and not result.error and not result.block_count_error:
+                        result.run = runs.setdefault(program, programs.submit(run_copied, result, program))
+                    done.append(result)
+            return done
+
+        with ThreadPoolExecutor(max_workers=VISITORS) as visitors:
+            chunks = visitors.map(visit_some, [pages[i::VISITORS] for i in range(VISITORS)])
+            visits = {v.page: v for chunk in chunks for v in chunk}
         for future in runs.values():
             future.exception()  # wait; a failed run is reported by the test of its page
+    visits = {page: visits[page] for page in pages}
     ARTIFACTS.mkdir(exist_ok=True)
     (ARTIFACTS / "browser-visits.json").write_text(
         json.dumps({v.name: {"seconds": round(v.seconds, 2), **v.phases} for v in visits.values()}, indent=2) + "\n",
