@@ -41,7 +41,10 @@ def build_site(project, site):
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
     return subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)],
-        cwd=project, env=env, capture_output=True, text=True,
+        cwd=project,
+        env=env,
+        capture_output=True,
+        text=True,
     )
 
 
@@ -112,7 +115,7 @@ def first_visits(lighthouse_started, browser, served_site, built_site):
 def pytest_terminal_summary(terminalreporter):
     """What the browser tests measured (page weight), shown with every run, passing or not."""
     browser_tests = sys.modules.get("tests.browser.site_browser")
-    for title, lines in (browser_tests.REPORT.items() if browser_tests else ()):
+    for title, lines in browser_tests.REPORT.items() if browser_tests else ():
         terminalreporter.section(title)
         for line in lines:
             terminalreporter.write_line(line)

@@ -118,7 +118,7 @@ def measure_verify(runs: int) -> dict:
         verify.append(_timed(verify_cmd, what="pytest snippets (the harness)"))
         bare.append(_timed(bare_cmd, what="one bare interpreter running the snippets"))
         imports.append(_timed(import_cmd, what="python -c 'import torch'"))
-    ratios = [v / b for v, b in zip(verify, bare)]
+    ratios = [v / b for v, b in zip(verify, bare, strict=True)]
     return {
         "verify_overhead": statistics.median(ratios),
         "verify_vs_import": statistics.median(verify) / statistics.median(imports),
@@ -196,8 +196,11 @@ LIGHTHOUSE_METRICS = {"performance": "performance", "tbt_ms": "tbt_ms", "lcp_ms"
 
 
 def _page_goal(form_factor: str, metric: str) -> str | None:
-    name = {"performance": f"{form_factor}_performance_min", "tbt_ms": f"{form_factor}_tbt_ms_max",
-            "lcp_ms": f"{form_factor}_lcp_ms_max"}[metric]
+    name = {
+        "performance": f"{form_factor}_performance_min",
+        "tbt_ms": f"{form_factor}_tbt_ms_max",
+        "lcp_ms": f"{form_factor}_lcp_ms_max",
+    }[metric]
     goal = GOALS[name][0]
     return None if goal is None else f"{'>=' if name in AT_LEAST else '<='} {goal}"
 
@@ -216,8 +219,9 @@ def measure_lighthouse(site: Path, runs: int) -> dict:
         for form_factor in ("mobile", "desktop"):
             _log(f"lighthouse: {form_factor} performance, {len(paths)} pages x {runs} runs")
             try:
-                records = site_audit.lighthouse([base_url + path for path in paths.values()], form_factor,
-                                                ("performance",), fast=False, runs=runs)
+                records = site_audit.lighthouse(
+                    [base_url + path for path in paths.values()], form_factor, ("performance",), fast=False, runs=runs
+                )
             except (RuntimeError, subprocess.TimeoutExpired) as e:
                 raise BenchError(f"lighthouse ({form_factor}): {e}") from e
             by_url: dict[str, list[dict]] = {}
@@ -228,7 +232,9 @@ def measure_lighthouse(site: Path, runs: int) -> dict:
                 runs_here = by_url[base_url + path]
                 errors = [r.get("error") or r.get("runtimeError") for r in runs_here if r.get("error") or r.get("runtimeError")]
                 values = {
-                    "performance": [r["scores"]["performance"] for r in runs_here if (r.get("scores") or {}).get("performance") is not None],
+                    "performance": [
+                        r["scores"]["performance"] for r in runs_here if (r.get("scores") or {}).get("performance") is not None
+                    ],
                     "tbt_ms": [r["metrics"]["tbt_ms"] for r in runs_here if (r.get("metrics") or {}).get("tbt_ms") is not None],
                     "lcp_ms": [r["metrics"]["lcp_ms"] for r in runs_here if (r.get("metrics") or {}).get("lcp_ms") is not None],
                 }
@@ -247,8 +253,10 @@ def measure_lighthouse(site: Path, runs: int) -> dict:
             figures[f"{form_factor}_lcp_ms_max"] = worst["lcp_ms"][0] if worst["lcp_ms"] else None
             figures.setdefault("worst_pages", {})[form_factor] = {m: (w[1] if w else None) for m, w in worst.items()}
     worst_pages = figures.pop("worst_pages")
-    return {**figures, "details": {"runs_per_page": runs, "served": "gzip, as GitHub Pages", "worst_pages": worst_pages,
-                                   "pages": per_page}}
+    return {
+        **figures,
+        "details": {"runs_per_page": runs, "served": "gzip, as GitHub Pages", "worst_pages": worst_pages, "pages": per_page},
+    }
 
 
 # ---------------------------------------------------------------------------------- reload
@@ -302,7 +310,11 @@ def measure_reload(edits: int = 3, adjust=None) -> dict:
     with open(log_file, "w") as log:
         server = subprocess.Popen(
             [PY, "-m", "mkdocs", "serve", "--dev-addr", f"127.0.0.1:{port}"],
-            cwd=copy, env=ENV, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+            cwd=copy,
+            env=ENV,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
         )
     times = []
     try:
@@ -319,12 +331,12 @@ def measure_reload(edits: int = 3, adjust=None) -> dict:
             start = time.perf_counter()
             out.write_text(new_out, encoding="utf-8")  # `./dev outputs` writes the .out, the author saves the .py
             py.write_text(new_py, encoding="utf-8")
-            elapsed = _wait_for(url, lambda html: html.count(marker) >= 2, start, server, log_file)
+            elapsed = _wait_for(url, lambda html, m=marker: html.count(m) >= 2, start, server, log_file)
             times.append(elapsed)
             _log(f"reload {i + 1}/{edits}: {elapsed:.2f} s")
             out.write_text(original_out, encoding="utf-8")
             py.write_text(original_py, encoding="utf-8")
-            _wait_for(url, lambda html: marker not in html, time.perf_counter(), server, log_file)
+            _wait_for(url, lambda html, m=marker: m not in html, time.perf_counter(), server, log_file)
             time.sleep(0.5)
     finally:
         _stop(server)
@@ -374,15 +386,24 @@ def measure_ci() -> dict:
     _log(f"ci: .ci/run in a clean clone of {head[:10]} (fresh .venv, pinned install, ./dev test): minutes")
     env = {k: v for k, v in ENV.items() if k not in {"VIRTUAL_ENV", "PYTHONHOME"}}
     start = time.perf_counter()
-    result = subprocess.run([str(clone / ".ci" / "run")], cwd=clone, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    result = subprocess.run(
+        [str(clone / ".ci" / "run")], cwd=clone, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+    )
     elapsed = time.perf_counter() - start
     tail = result.stdout.strip().splitlines()[-1:] if result.stdout.strip() else []
     shutil.rmtree(clone, ignore_errors=True)
     if result.returncode != 0:
         # The time is still what CI takes; the failure is reported beside it and fails the bench.
         _log(f".ci/run failed in a clean clone of {head[:10]} after {elapsed:.0f} s (exit {result.returncode})")
-    return {"ci_s": elapsed, "details": {"commit": head, "exit": result.returncode, "last_line": tail[0] if tail else "",
-                                         **({"output_tail": result.stdout[-2000:]} if result.returncode else {})}}
+    return {
+        "ci_s": elapsed,
+        "details": {
+            "commit": head,
+            "exit": result.returncode,
+            "last_line": tail[0] if tail else "",
+            **({"output_tail": result.stdout[-2000:]} if result.returncode else {}),
+        },
+    }
 
 
 # ------------------------------------------------------------------------------------ report
@@ -407,9 +428,15 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="./dev bench", description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=5, help="alternating verify/bare runs (median), default 5")
     parser.add_argument("--ci", action="store_true", help="also time .ci/run in a clean clone (minutes)")
-    parser.add_argument("--skip", nargs="*", default=[], choices=["verify", "build", "reload", "lighthouse"], help="leave these out")
-    parser.add_argument("--lighthouse-runs", type=int, default=3, help="Lighthouse runs per page and form factor (median), default 3")
-    parser.add_argument("--site", type=Path, help="weigh and audit this built site instead of the one the build measurement writes")
+    parser.add_argument(
+        "--skip", nargs="*", default=[], choices=["verify", "build", "reload", "lighthouse"], help="leave these out"
+    )
+    parser.add_argument(
+        "--lighthouse-runs", type=int, default=3, help="Lighthouse runs per page and form factor (median), default 3"
+    )
+    parser.add_argument(
+        "--site", type=Path, help="weigh and audit this built site instead of the one the build measurement writes"
+    )
     parser.add_argument("--output", type=Path, default=RESULTS, help="where to write the JSON (default bench/results.json)")
     args = parser.parse_args(argv)
     TMP.mkdir(parents=True, exist_ok=True)
@@ -462,9 +489,13 @@ def main(argv: list[str]) -> int:
         notes["ci_s"] = "not measured in this run: `./dev bench --ci` times .ci/run from a clean clone (minutes)"
 
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
-    dirty = bool(subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=ROOT, capture_output=True, text=True).stdout.strip())
+    dirty = bool(
+        subprocess.run(
+            ["git", "status", "--porcelain", "--untracked-files=no"], cwd=ROOT, capture_output=True, text=True
+        ).stdout.strip()
+    )
     results = {
-        "measured_at": dt.datetime.now(dt.timezone.utc).replace(microsecond=0).isoformat(),
+        "measured_at": dt.datetime.now(dt.UTC).replace(microsecond=0).isoformat(),
         "commit": commit + ("+uncommitted changes" if dirty else ""),
         "machine": {
             "cpus": os.cpu_count(),
@@ -498,7 +529,7 @@ def main(argv: list[str]) -> int:
         f"load average {results['machine']['load_average_before']} before / {results['machine']['load_average_after']} after"
     )
     for i, row in enumerate(rows):
-        print("  ".join(str(c).ljust(w) for c, w in zip(row, widths)))
+        print("  ".join(str(c).ljust(w) for c, w in zip(row, widths, strict=True)))
         if i == 0:
             print("  ".join("-" * w for w in widths))
     for name, note in notes.items():

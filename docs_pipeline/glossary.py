@@ -71,10 +71,17 @@ def load(path: Path = GLOSSARY) -> list[Term]:
         if problems:
             raise ValueError(f"{where}: term #{number} ({entry.get('zh', '?')}): " + "; ".join(problems))
         seen.add(entry["zh"])
-        terms.append(Term(
-            entry["zh"], tuple(en), tuple(forms), entry["zh_note"].strip(), entry["en_note"].strip(),
-            tuple(entry.get("zh_avoid", [])), tuple(entry.get("en_avoid", [])),
-        ))
+        terms.append(
+            Term(
+                entry["zh"],
+                tuple(en),
+                tuple(forms),
+                entry["zh_note"].strip(),
+                entry["en_note"].strip(),
+                tuple(entry.get("zh_avoid", [])),
+                tuple(entry.get("en_avoid", [])),
+            )
+        )
     if not terms:
         raise ValueError(f"{where}: no [[term]] entries")
     avoided = {a: t for t in terms for a in t.zh_avoid}
@@ -85,6 +92,7 @@ def load(path: Path = GLOSSARY) -> list[Term]:
 
 
 # ------------------------------------------------------------------ the page
+
 
 def table(lang: str, terms: list[Term]) -> str:
     def cell(text: str) -> str:
@@ -100,6 +108,7 @@ def table(lang: str, terms: list[Term]) -> str:
 
 
 # ------------------------------------------------------------------ the check
+
 
 def prose(page: Path) -> str:
     """The page's text a reader reads as prose: no front matter, fenced blocks or HTML comments."""
@@ -164,7 +173,7 @@ def avoided_uses(page: Path, lang: str, terms: list[Term], name: str | None = No
     text = reading_text(page)
     found = []
     for term in terms:
-        for variant in (term.zh_avoid if lang == "zh" else term.en_avoid):
+        for variant in term.zh_avoid if lang == "zh" else term.en_avoid:
             if lang == "zh":
                 hit = variant in text
             else:  # whole words, any case, any spacing: "Leaf  node" counts, "leaf nodes" too
@@ -187,6 +196,7 @@ def missing_english_terms(source: Path, translation: Path, terms: list[Term]) ->
     """Terms the Chinese page uses whose English (any listed alternative) its translation lacks."""
     english = _normal(translation.read_text(encoding="utf-8"))
     return [
-        term for term in terms_in_chinese(prose(source), terms)
+        term
+        for term in terms_in_chinese(prose(source), terms)
         if not any(_normal(accepted) in english for accepted in term.accepted)
     ]

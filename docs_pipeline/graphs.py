@@ -118,12 +118,11 @@ def render_svg(tensor, name: str, namespace: dict, figure_id: str) -> str:
     y_of = lambda node: MARGIN + node.layer * (BOX_H + ROW_GAP)  # noqa: E731
     total_w, total_h = width + 2 * MARGIN, height + 2 * MARGIN
     arrow = f"{figure_id}-arrow"
+
     def spoken(node: Node) -> str:  # AccumulateGrad nodes told apart by their leaf
         return f"{node.label} ({by_key[node.children[0]].label})" if node.kind == "accumulate" else node.label
 
-    summary = "; ".join(
-        f"{spoken(n)} → {', '.join(spoken(by_key[c]) for c in n.children)}" for n in nodes if n.children
-    )
+    summary = "; ".join(f"{spoken(n)} → {', '.join(spoken(by_key[c]) for c in n.children)}" for n in nodes if n.children)
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="autograd-graph" viewBox="0 0 {total_w:.0f} {total_h:.0f}" '
         f'width="{total_w:.0f}" height="{total_h:.0f}" role="img" aria-labelledby="{figure_id}-title">',

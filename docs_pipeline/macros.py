@@ -33,8 +33,13 @@ from .values import RecordError, lookup
 
 SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
 OPERATORS = {
-    ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv,
-    ast.Pow: operator.pow, ast.USub: operator.neg, ast.UAdd: operator.pos,
+    ast.Add: operator.add,
+    ast.Sub: operator.sub,
+    ast.Mult: operator.mul,
+    ast.Div: operator.truediv,
+    ast.Pow: operator.pow,
+    ast.USub: operator.neg,
+    ast.UAdd: operator.pos,
 }
 
 
@@ -49,7 +54,13 @@ def num(value) -> str:
         return "[" + ", ".join(num(v) for v in value) + "]"
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return str(value)
-    text = str(int(value)) if isinstance(value, float) and value.is_integer() else f"{value:.6g}" if isinstance(value, float) else str(value)
+    text = (
+        str(int(value))
+        if isinstance(value, float) and value.is_integer()
+        else f"{value:.6g}"
+        if isinstance(value, float)
+        else str(value)
+    )
     return "−" + text[1:] if text.startswith("-") else text
 
 

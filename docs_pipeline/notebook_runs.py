@@ -42,7 +42,9 @@ def _run(nb: PageNotebook, site: Layout) -> list[dict]:
         client.execute()
     except CellExecutionError as exc:
         code = [c for c in executed.cells if c.cell_type == "code"]
-        failed = next((n for n, c in enumerate(code, 1) if any(o.get("output_type") == "error" for o in c.get("outputs", []))), None)
+        failed = next(
+            (n for n, c in enumerate(code, 1) if any(o.get("output_type") == "error" for o in c.get("outputs", []))), None
+        )
         which = f"code cell {failed} ({', '.join(code[failed - 1].metadata['snippets'])})" if failed else "a code cell"
         raise NotebookError(
             f"notebook {nb.lang}/{nb.file_name} (made from {site.name(nb.page)}): {which} raised while executing; "

@@ -141,10 +141,7 @@ def _first_paragraph(page: Page, title_line: int) -> str:
 def page_notebooks(site: Layout | None = None) -> dict[str, list[PageNotebook]]:
     """Every page's notebook, per language, in page order."""
     site = site or layout()
-    return {
-        lang: [nb for path in site.pages(lang) if (nb := page_notebook(path, site)) is not None]
-        for lang in site.languages
-    }
+    return {lang: [nb for path in site.pages(lang) if (nb := page_notebook(path, site)) is not None] for lang in site.languages}
 
 
 def write_if_changed(path: Path, text: str) -> None:

@@ -33,9 +33,7 @@ RECORD_SEED, VERIFY_SEED = SEEDS
 
 
 def _diff(expected: str, actual: str, expected_name: str, actual_name: str) -> str:
-    lines = difflib.unified_diff(
-        expected.splitlines(keepends=True), actual.splitlines(keepends=True), expected_name, actual_name
-    )
+    lines = difflib.unified_diff(expected.splitlines(keepends=True), actual.splitlines(keepends=True), expected_name, actual_name)
     return "".join(line if line.endswith("\n") else line + "\n\\ No newline at end\n" for line in lines)
 
 
@@ -56,7 +54,7 @@ def _draw(snippet: Snippet, figure: Path, namespace: dict) -> str:
 
 
 def _snippet_key(snippet: Snippet) -> str:
-    """"how_it_works/grad_basics", as pages name it in value()."""
+    """ "how_it_works/grad_basics", as pages name it in value()."""
     return snippet.path.relative_to(ROOT / "snippets").with_suffix("").as_posix()
 
 
@@ -151,10 +149,17 @@ def rewrite(snippets: list[Snippet]) -> int:
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="./dev outputs", description="Rewrite stored outputs, figures and values from real runs.")
+    parser = argparse.ArgumentParser(
+        prog="./dev outputs", description="Rewrite stored outputs, figures and values from real runs."
+    )
     parser.add_argument("snippets", nargs="*", type=Path, help="snippets/<dir>/<name>.py (default: every snippet)")
-    parser.add_argument("--figure", action="append", default=[], metavar="SNIPPET:VARIABLE",
-                        help="add a figure of VARIABLE's autograd graph, then rewrite that snippet")
+    parser.add_argument(
+        "--figure",
+        action="append",
+        default=[],
+        metavar="SNIPPET:VARIABLE",
+        help="add a figure of VARIABLE's autograd graph, then rewrite that snippet",
+    )
     args = parser.parse_args(argv)
     targets = list(args.snippets)
     for spec in args.figure:

@@ -119,7 +119,9 @@ def _parse(path: Path, mtime_ns: int) -> Page:
         if heading := HEADING.match(line):
             page.headings.append(Heading(i + 1, len(heading.group("level")), heading.group("text").strip(), heading.group("id")))
         elif adm := ADMONITION.match(line):
-            admonition = Admonition(i + 1, len(adm.group("indent").expandtabs(4)), adm.group("marker"), adm.group("kind"), adm.group("title"))
+            admonition = Admonition(
+                i + 1, len(adm.group("indent").expandtabs(4)), adm.group("marker"), adm.group("kind"), adm.group("title")
+            )
             page.admonitions.append(admonition)
             open_admonitions.append(admonition)
         elif inc := INCLUDE.match(line):
@@ -178,7 +180,7 @@ def blocks(path: Path) -> list[Block]:
 
 
 def split_target(target: str, root: Path = ROOT) -> tuple[Path, str | None]:
-    """"dir/name.py:part" -> (snippets/dir/name.py, "part")"""
+    """ "dir/name.py:part" -> (snippets/dir/name.py, "part")"""
     path, _, section = target.partition(":")
     return root / "snippets" / path, section or None
 

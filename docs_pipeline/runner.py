@@ -70,9 +70,7 @@ def reset_global_state(seed: int) -> None:
 @contextlib.contextmanager
 def _logger_levels_restored():
     """A snippet may quieten a logger; the next snippet, like a new process, must not inherit that."""
-    loggers = [logging.getLogger()] + [
-        lg for lg in logging.Logger.manager.loggerDict.values() if isinstance(lg, logging.Logger)
-    ]
+    loggers = [logging.getLogger()] + [lg for lg in logging.Logger.manager.loggerDict.values() if isinstance(lg, logging.Logger)]
     levels = {lg: lg.level for lg in loggers}
     try:
         yield
@@ -110,14 +108,9 @@ def run_for_namespace(snippet: Snippet, seed: int = SEEDS[0]) -> tuple[str, dict
             with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
                 exec(code, namespace)
         except BaseException as exc:  # SystemExit and KeyboardInterrupt from a snippet too
-            raise SnippetFailed(
-                f"{_where(snippet, exc)}\n    raised {type(exc).__name__}: {exc}"
-            ) from exc
+            raise SnippetFailed(f"{_where(snippet, exc)}\n    raised {type(exc).__name__}: {exc}") from exc
     if caught:
-        shown = "\n".join(
-            f"    {w.category.__name__}: {w.message} ({Path(w.filename).name}:{w.lineno})"
-            for w in caught
-        )
+        shown = "\n".join(f"    {w.category.__name__}: {w.message} ({Path(w.filename).name}:{w.lineno})" for w in caught)
         raise SnippetFailed(
             f"{snippet.name} emitted warnings a reader would see on stderr:\n{shown}\n"
             "Catch them in the snippet and print them, or remove their cause."

@@ -12,6 +12,7 @@ Material's repository widget makes. A plain link (<a href>) to another site load
 
 from __future__ import annotations
 
+import contextlib
 import gzip
 import json
 import re
@@ -24,8 +25,17 @@ PAGE_WEIGHT_LIMIT_KIB = 200  # a first visit, gzipped: the browser test holds it
 
 # <link rel=...> values that make the browser fetch the href, or connect to its host, on a first visit.
 FETCHING_RELS = {
-    "stylesheet", "icon", "shortcut", "apple-touch-icon", "preload", "modulepreload", "manifest",
-    "preconnect", "dns-prefetch", "prefetch", "import",
+    "stylesheet",
+    "icon",
+    "shortcut",
+    "apple-touch-icon",
+    "preload",
+    "modulepreload",
+    "manifest",
+    "preconnect",
+    "dns-prefetch",
+    "prefetch",
+    "import",
 }
 MERMAID = re.compile(r"""<(?:pre|div)[^>]*class=["'][^"']*\bmermaid\b""", re.I)
 CSS_URL = re.compile(r"""url\(\s*(['"]?)([^'")]+)\1\s*\)|@import\s+(['"])([^'"]+)\3""")
@@ -57,9 +67,12 @@ class _Refs(HTMLParser):
         rels = set(a.get("rel", "").lower().split())
         if tag == "link" and rels & FETCHING_RELS and a.get("href"):
             self.loads.append(a["href"])
-        elif tag in {"script", "img", "iframe", "embed", "audio", "video", "source", "track", "input"} and a.get("src"):
-            if tag != "input" or a.get("type", "").lower() == "image":
-                self.loads.append(a["src"])
+        elif (
+            tag in {"script", "img", "iframe", "embed", "audio", "video", "source", "track", "input"}
+            and a.get("src")
+            and (tag != "input" or a.get("type", "").lower() == "image")
+        ):
+            self.loads.append(a["src"])
         if tag == "object" and a.get("data"):
             self.loads.append(a["data"])
         if tag in {"video"} and a.get("poster"):
@@ -84,10 +97,8 @@ class _Refs(HTMLParser):
 
     def handle_data(self, data):
         if self._in == "config":
-            try:
+            with contextlib.suppress(json.JSONDecodeError):
                 self.config = json.loads(data)
-            except json.JSONDecodeError:
-                pass
         elif self._in == "style":
             self.inline_css.append(data)
 
@@ -100,7 +111,7 @@ def _local(site: Path, base_path: str, ref_url: str) -> Path:
     """The file in the built site that a same-host URL (already resolved to a path) names."""
     path = unquote(urlsplit(ref_url).path)
     if path.startswith(base_path):
-        path = path[len(base_path):]
+        path = path[len(base_path) :]
     path = path.lstrip("/")
     target = site / path
     if path == "" or path.endswith("/"):

@@ -148,8 +148,12 @@ def graph_of(scopes: list[dict], unnamed: list = ()) -> Graph:
     names = {id(t): name for name, t in named}
 
     def leaf(tensor):
-        graph.add(tensor, kind="leaf", name=names.get(id(tensor), f"tensor{list(tensor.shape)}"),
-                  detail="is_leaf=True" if tensor.grad is None else f"grad={shown(tensor.grad)}")
+        graph.add(
+            tensor,
+            kind="leaf",
+            name=names.get(id(tensor), f"tensor{list(tensor.shape)}"),
+            detail="is_leaf=True" if tensor.grad is None else f"grad={shown(tensor.grad)}",
+        )
         if id(tensor) not in graph.leaves:
             graph.leaves.append(id(tensor))
 
@@ -263,7 +267,9 @@ class Recorder:
         if self.in_backward:
             return
         scopes = self.scopes(frame)
-        unnamed = [v for _, v in self.pending] + [v for v in (returned if isinstance(returned, tuple) else (returned,)) if _is_tensor(v)]
+        unnamed = [v for _, v in self.pending] + [
+            v for v in (returned if isinstance(returned, tuple) else (returned,)) if _is_tensor(v)
+        ]
         graph = graph_of(scopes, unnamed)
         new_keys = [k for k in graph.nodes if k not in self.last.nodes]
         gone = [k for k in self.last.nodes if k not in graph.nodes]
@@ -283,8 +289,9 @@ class Recorder:
             "leaves": [graph.nodes[k]["name"] for k in new if graph.nodes[k]["kind"] == "leaf" and k not in leaf_of.values()],
             "recorded": [graph.nodes[k]["name"] for k in fns],
             "accumulators": [graph.nodes[leaf_of[k]]["name"] for k in accs],
-            "named": [[graph.nodes[k]["name"], graph.nodes[k]["detail"]] for k in new + changed
-                      if graph.nodes[k]["kind"] == "output"],
+            "named": [
+                [graph.nodes[k]["name"], graph.nodes[k]["detail"]] for k in new + changed if graph.nodes[k]["kind"] == "output"
+            ],
             "grads": [[graph.nodes[k]["name"], graph.nodes[k]["detail"]] for k in changed if graph.nodes[k]["kind"] == "leaf"],
             "dropped": len([k for k in gone if self.last.nodes[k]["kind"] in ("function", "accumulate")]),
         }
@@ -384,9 +391,17 @@ class Recorder:
         if self.backward_error is not None:
             error, failed = self.backward_error, self.running
             message = str(error).splitlines()[0] if str(error) else ""
-            self.emit("raised", g, current=failed, flowed=dict(self.flowed), facts={
-                "error": type(error).__name__, "message": message.split(". ")[0].rstrip(".") + ".",
-                "node": g.nodes[failed]["name"] if failed in g.nodes else None})
+            self.emit(
+                "raised",
+                g,
+                current=failed,
+                flowed=dict(self.flowed),
+                facts={
+                    "error": type(error).__name__,
+                    "message": message.split(". ")[0].rstrip(".") + ".",
+                    "node": g.nodes[failed]["name"] if failed in g.nodes else None,
+                },
+            )
         else:
             self.emit("done", g, flowed=dict(self.flowed), facts={"grads": grads})
         self.backward_error = None
@@ -406,8 +421,10 @@ class Recorder:
     def compile_frames(self, explanation):
         graphs, breaks = list(explanation.graphs), list(explanation.break_reasons)
         if len(graphs) != len(breaks) + 1:
-            raise StepsError(f"explain() gave {len(graphs)} graphs and {len(breaks)} graph breaks; "
-                             "a stepped figure shows graph, break, graph, ... (graphs = breaks + 1)")
+            raise StepsError(
+                f"explain() gave {len(graphs)} graphs and {len(breaks)} graph breaks; "
+                "a stepped figure shows graph, break, graph, ... (graphs = breaks + 1)"
+            )
         nodes: list[dict] = []
         edges: list[list] = []
         previous_end = None
@@ -428,11 +445,17 @@ class Recorder:
                     made.append([node.name, node.op, target])
             if previous_end is not None:
                 edges.append([previous_end, nodes[len(nodes) - len(ids)]["id"]])
-            self.frames.append({
-                "kind": "compile", "line": lines[-1] if lines else self.line, "ran": [self.line, *lines],
-                "nodes": list(nodes), "edges": [list(e) for e in edges], "new": list(ids.values()),
-                "facts": {"graph": number, "graphs": len(graphs), "made": made},
-            })
+            self.frames.append(
+                {
+                    "kind": "compile",
+                    "line": lines[-1] if lines else self.line,
+                    "ran": [self.line, *lines],
+                    "nodes": list(nodes),
+                    "edges": [list(e) for e in edges],
+                    "new": list(ids.values()),
+                    "facts": {"graph": number, "graphs": len(graphs), "made": made},
+                }
+            )
             if number <= len(breaks):
                 reason = breaks[number - 1]
                 where = reason.user_stack[-1]
@@ -440,16 +463,23 @@ class Recorder:
                 nodes.append({"id": break_id, "kind": "break", "name": "graph break", "detail": f"{where.name}()"})
                 edges.append([ids[next(n for n in module.graph.nodes if n.op == "output")], break_id])
                 previous_end = break_id
-                self.frames.append({
-                    "kind": "break", "line": where.lineno, "ran": [where.lineno],
-                    "nodes": list(nodes), "edges": [list(e) for e in edges], "new": [break_id],
-                    "facts": {"graph": number, "reason": reason.reason.splitlines()[0], "function": where.name},
-                })
+                self.frames.append(
+                    {
+                        "kind": "break",
+                        "line": where.lineno,
+                        "ran": [where.lineno],
+                        "nodes": list(nodes),
+                        "edges": [list(e) for e in edges],
+                        "new": [break_id],
+                        "facts": {"graph": number, "reason": reason.reason.splitlines()[0], "function": where.name},
+                    }
+                )
         self.ran = []
 
     def _fx_line(self, node) -> int | None:
-        found = [int(m.group("line")) for m in FX_LINE.finditer(node.meta.get("stack_trace") or "")
-                 if m.group("file") == self.file]
+        found = [
+            int(m.group("line")) for m in FX_LINE.finditer(node.meta.get("stack_trace") or "") if m.group("file") == self.file
+        ]
         return found[-1] if found else None
 
     # -- frames
@@ -474,7 +504,9 @@ class Recorder:
             "kind": kind,
             "line": self.line,
             "ran": list(dict.fromkeys(self.ran)) or [self.line],
-            "nodes": [{"id": ids[k], "kind": n["kind"], "name": n["name"], "detail": n["detail"]} for k, n in graph.nodes.items()],
+            "nodes": [
+                {"id": ids[k], "kind": n["kind"], "name": n["name"], "detail": n["detail"]} for k, n in graph.nodes.items()
+            ],
             "edges": [[ids[p], ids[c]] + ([flowed[(p, c)]] if flowed.get((p, c)) is not None else []) for p, c in graph.edges],
             "new": [ids[k] for k in new],
         }
@@ -495,8 +527,9 @@ def record(snippet: Snippet, seed: int) -> tuple[str, dict, str]:
     finally:
         sys.settrace(previous)
     if recorder.failure is not None:
-        raise SnippetFailed(f"{snippet.name}: the stepped-figure recorder failed: "
-                            f"{type(recorder.failure).__name__}: {recorder.failure}") from recorder.failure
+        raise SnippetFailed(
+            f"{snippet.name}: the stepped-figure recorder failed: {type(recorder.failure).__name__}: {recorder.failure}"
+        ) from recorder.failure
     if not recorder.frames:
         raise SnippetFailed(f"{snippet.name}: a page shows it step by step, but running it records no graph")
     return output, namespace, dumps({"program": snippet.name, "frames": recorder.frames})
@@ -521,6 +554,8 @@ def load(snippet: str, root: Path = ROOT) -> dict:
     if not (root / "snippets" / f"{snippet}.py").is_file():
         raise StepsError(f"no snippet {snippet!r} (snippets/{snippet}.py does not exist)")
     if not path.is_file():
-        raise StepsError(f"snippets/{snippet}.py has no recorded steps ({path.relative_to(root).as_posix()}); "
-                         f"record them from a real run: ./dev outputs snippets/{snippet}.py")
+        raise StepsError(
+            f"snippets/{snippet}.py has no recorded steps ({path.relative_to(root).as_posix()}); "
+            f"record them from a real run: ./dev outputs snippets/{snippet}.py"
+        )
     return json.loads(path.read_text(encoding="utf-8"))

@@ -35,10 +35,16 @@ TEXT = "fill:var(--md-default-fg-color,#222);font-family:var(--md-code-font-fami
 WORDS = {
     "zh": {
         "step": "第 {n} 步，共 {total} 步：",
-        "prev": "上一步", "next": "下一步",
+        "prev": "上一步",
+        "next": "下一步",
         "caption": "逐步运行 {file}，每一步都记录自一次真实运行：{parts}。",
         "parts": {"forward": "前向 {n} 步", "backward": "反向传播 {n} 步", "compile": "Dynamo 生成的 {n} 张图"},
-        "join": "，", "parts_join": "；", "and": " 和 ", "list": "、", "sent_join": "，", "end": "。",
+        "join": "，",
+        "parts_join": "；",
+        "and": " 和 ",
+        "list": "、",
+        "sent_join": "，",
+        "end": "。",
         "arrows_autograd": "箭头方向是反向传播时梯度流动的方向。",
         "arrows_compile": "箭头从数据指向使用它的运算。",
         "in": "（在 {fn}() 中）",
@@ -51,7 +57,8 @@ WORDS = {
         "dropped": "有 {n} 个节点已无法从程序的变量到达，不再画出",
         "sentence": "{code}{where} {parts}。",
         "receives": "反向传播：{node} 收到梯度 {value}",
-        "passes": "{items}", "item": "把 {value} 传给 {target}",
+        "passes": "{items}",
+        "item": "把 {value} 传给 {target}",
         "passes_none": "，它的输入都不需要梯度",
         "acc_of": "{leaf} 的 AccumulateGrad",
         "acc_one": "反向传播：{node} 收到 {value}，累加进 {leaf}.grad：{leaf}.grad = {grad}。",
@@ -69,10 +76,16 @@ WORDS = {
     },
     "en": {
         "step": "Step {n} of {total}: ",
-        "prev": "Previous step", "next": "Next step",
+        "prev": "Previous step",
+        "next": "Next step",
         "caption": "{file} step by step, each step recorded from a real run: {parts}.",
         "parts": {"forward": "{n} forward steps", "backward": "{n} backward steps", "compile": "the {n} graphs Dynamo produced"},
-        "join": ", ", "parts_join": "; ", "and": " and ", "list": ", ", "sent_join": None, "end": ".",
+        "join": ", ",
+        "parts_join": "; ",
+        "and": " and ",
+        "list": ", ",
+        "sent_join": None,
+        "end": ".",
         "arrows_autograd": "Arrows point the way gradients flow in the backward pass.",
         "arrows_compile": "Arrows point from a value to the operation that uses it.",
         "in": " (in {fn}())",
@@ -85,7 +98,8 @@ WORDS = {
         "dropped": "leaves {n} nodes that the program's variables no longer reach (no longer drawn)",
         "sentence": "{code}{where} {parts}.",
         "receives": "Backward: {node} receives {value}",
-        "passes": "passes {items}", "item": "{value} to {target}",
+        "passes": "passes {items}",
+        "item": "{value} to {target}",
         "passes_none": " and passes nothing on (no input needs a gradient)",
         "acc_of": "the AccumulateGrad of {leaf}",
         "acc_one": "Backward: {node} receives {value} and accumulates it into {leaf}.grad: {leaf}.grad = {grad}.",
@@ -285,7 +299,9 @@ def _svg(frame: dict, placed: dict[str, Placed], size: tuple[float, float], svg_
         x1, y1, x2, y2 = a.x + MARGIN, top(a) + BOX_H, b.x + MARGIN, top(b)
         cls = ' class="steps__hot"' if (edge[0], edge[1]) in hot else ""
         dash = ";stroke-dasharray:5 3" if "break" in (a.kind, b.kind) else ""
-        out.append(f'<line{cls} x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" style="{LINE}{dash}" marker-end="url(#{svg_id}-a)"/>')
+        out.append(
+            f'<line{cls} x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" style="{LINE}{dash}" marker-end="url(#{svg_id}-a)"/>'
+        )
         if len(edge) > 2:
             labels.append(((x1 + x2) / 2, (y1 + y2) / 2, edge[2], bool(cls)))
     for node in frame["nodes"]:
@@ -294,18 +310,26 @@ def _svg(frame: dict, placed: dict[str, Placed], size: tuple[float, float], svg_
         mark = " steps__current" if node["id"] == current else " steps__new" if node["id"] in new else ""
         out.append(f'<g class="node {p.kind}{mark}">')
         if mark:
-            out.append(f'<rect class="steps__halo" x="{left - 4:.1f}" y="{y - 4:.1f}" width="{p.width + 8:.1f}" height="{BOX_H + 8}" rx="{16 if p.kind in ("output", "leaf") else 6}"/>')
-        out.append(f'<rect x="{left:.1f}" y="{y:.1f}" width="{p.width:.1f}" height="{BOX_H}" '
-                   f'rx="{12 if p.kind in ("output", "leaf") else 3}" style="{STYLES[p.kind]}"/>')
+            out.append(
+                f'<rect class="steps__halo" x="{left - 4:.1f}" y="{y - 4:.1f}" width="{p.width + 8:.1f}" height="{BOX_H + 8}" rx="{16 if p.kind in ("output", "leaf") else 6}"/>'
+            )
+        out.append(
+            f'<rect x="{left:.1f}" y="{y:.1f}" width="{p.width:.1f}" height="{BOX_H}" '
+            f'rx="{12 if p.kind in ("output", "leaf") else 3}" style="{STYLES[p.kind]}"/>'
+        )
         name, detail = _texts(node, w)
         lines = [(name, y + 14, 13), (detail, y + 28, 10.5)] if detail else [(name, y + 21.5, 13)]
         for text, baseline, font in lines:
-            out.append(f'<text x="{p.x + MARGIN:.1f}" y="{baseline:.1f}" text-anchor="middle" style="{TEXT};font-size:{font}px">{escape(text)}</text>')
+            out.append(
+                f'<text x="{p.x + MARGIN:.1f}" y="{baseline:.1f}" text-anchor="middle" style="{TEXT};font-size:{font}px">{escape(text)}</text>'
+            )
         out.append("</g>")
     for x, y, text, is_hot in labels:  # last: over the lines
         half = len(text) * LABEL_FONT * 0.6 / 2 + 3
-        out.append(f'<g class="steps__grad{" steps__hot" if is_hot else ""}"><rect x="{x - half:.1f}" y="{y - 8:.1f}" width="{2 * half:.1f}" height="16" rx="3"/>'
-                   f'<text x="{x:.1f}" y="{y + 4:.1f}" text-anchor="middle" style="{TEXT};font-size:{LABEL_FONT}px">{escape(text)}</text></g>')
+        out.append(
+            f'<g class="steps__grad{" steps__hot" if is_hot else ""}"><rect x="{x - half:.1f}" y="{y - 8:.1f}" width="{2 * half:.1f}" height="16" rx="3"/>'
+            f'<text x="{x:.1f}" y="{y + 4:.1f}" text-anchor="middle" style="{TEXT};font-size:{LABEL_FONT}px">{escape(text)}</text></g>'
+        )
     out.append("</svg>")
     return "\n".join(out)
 
@@ -371,10 +395,13 @@ def describe(frame: dict, program: Program, w: dict) -> str:
             node = w["acc_of"].format(leaf=facts["leaf"])
             if len(facts["from"]) > 1:
                 terms = " + ".join(w["term"].format(value=v, source=_short(s)) for s, v in facts["from"])
-                return w["acc_many"].format(n=len(facts["from"]), node=node, terms=terms, value=facts["received"],
-                                            leaf=facts["leaf"], grad=facts["grad"])
+                return w["acc_many"].format(
+                    n=len(facts["from"]), node=node, terms=terms, value=facts["received"], leaf=facts["leaf"], grad=facts["grad"]
+                )
             return w["acc_one"].format(node=node, value=facts["received"], leaf=facts["leaf"], grad=facts["grad"])
-        sent = [w["item"].format(value=v, target=w["acc_of"].format(leaf=leaf) if leaf else _short(t)) for t, leaf, v in facts["sent"]]
+        sent = [
+            w["item"].format(value=v, target=w["acc_of"].format(leaf=leaf) if leaf else _short(t)) for t, leaf, v in facts["sent"]
+        ]
         items = w["sent_join"].join(sent) if w["sent_join"] else _listed(sent, w)
         start = w["receives"].format(node=node, value=facts["received"])
         return start + (w["join"] + w["passes"].format(items=items) if sent else w["passes_none"]) + w["end"]
@@ -388,7 +415,9 @@ def describe(frame: dict, program: Program, w: dict) -> str:
     if kind == "compile":
         made = _listed([w["made"].format(name=a, op=b, target=c) for a, b, c in facts["made"]], w)
         lines = _listed([_code(program.source(line)) for line in frame["ran"][1:] or [frame["line"]]], w)
-        return w["compile"].format(call=_code(program.source(frame["ran"][0])), k=facts["graph"], n=facts["graphs"], made=made, lines=lines)
+        return w["compile"].format(
+            call=_code(program.source(frame["ran"][0])), k=facts["graph"], n=facts["graphs"], made=made, lines=lines
+        )
     if kind == "break":
         return w["break"].format(code=code, fn=facts["function"], reason=escape(facts["reason"]), k=facts["graph"])
     raise ValueError(f"unknown frame kind {kind!r}")
@@ -419,8 +448,7 @@ def figure(snippet: str, lang: str, root: Path) -> str:
     base = "steps-" + snippet.replace("/", "-").replace("_", "-")
     total = len(frames)
     code = "".join(
-        f'<span class="steps__line" data-line="{n}">{escape(line)}\n</span>'
-        for n, line in enumerate(program.lines, 1)
+        f'<span class="steps__line" data-line="{n}">{escape(line)}\n</span>' for n, line in enumerate(program.lines, 1)
     )
     items = []
     scroll = ' tabindex="0"' if _least(width) else ""  # a graph that may scroll sideways takes the focus (axe)
@@ -428,20 +456,24 @@ def figure(snippet: str, lang: str, root: Path) -> str:
         text = w["step"].format(n=n, total=total) + describe(frame, program, w)
         svg = _svg(frame, placed, (width, height), f"{base}-{n}", _alt(frame, n, w), w)
         ran = " ".join(str(line) for line in frame["ran"])
-        items.append(f'<li class="steps__frame" data-step="{n}" data-kind="{frame["kind"]}" data-line="{frame["line"]}" data-ran="{ran}">'
-                     f'<p class="steps__text">{text}</p>\n<div class="steps__canvas"{scroll}>\n{svg}\n</div></li>')
-    return "\n".join([
-        f'<figure class="steps{" steps--wide" if width > WIDE else ""}" id="{base}">',
-        f'<figcaption>{caption(frames, data["program"], w)}</figcaption>',
-        '<div class="steps__controls" hidden>'
-        f'<button type="button" class="steps__button steps__prev" aria-keyshortcuts="ArrowLeft">← {w["prev"]}</button>'
-        f'<button type="button" class="steps__button steps__next" aria-keyshortcuts="ArrowRight">{w["next"]} →</button></div>',
-        '<p class="steps__live" aria-live="polite" hidden></p>',
-        '<div class="steps__panes" data-search-exclude>',  # the program is on the page; the steps repeat it
-        f'<pre class="steps__code" tabindex="0">{code}</pre>',
-        '<ol class="steps__frames">',
-        *items,
-        "</ol>",
-        "</div>",
-        "</figure>",
-    ])
+        items.append(
+            f'<li class="steps__frame" data-step="{n}" data-kind="{frame["kind"]}" data-line="{frame["line"]}" data-ran="{ran}">'
+            f'<p class="steps__text">{text}</p>\n<div class="steps__canvas"{scroll}>\n{svg}\n</div></li>'
+        )
+    return "\n".join(
+        [
+            f'<figure class="steps{" steps--wide" if width > WIDE else ""}" id="{base}">',
+            f"<figcaption>{caption(frames, data['program'], w)}</figcaption>",
+            '<div class="steps__controls" hidden>'
+            f'<button type="button" class="steps__button steps__prev" aria-keyshortcuts="ArrowLeft">← {w["prev"]}</button>'
+            f'<button type="button" class="steps__button steps__next" aria-keyshortcuts="ArrowRight">{w["next"]} →</button></div>',
+            '<p class="steps__live" aria-live="polite" hidden></p>',
+            '<div class="steps__panes" data-search-exclude>',  # the program is on the page; the steps repeat it
+            f'<pre class="steps__code" tabindex="0">{code}</pre>',
+            '<ol class="steps__frames">',
+            *items,
+            "</ol>",
+            "</div>",
+            "</figure>",
+        ]
+    )

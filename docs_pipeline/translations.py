@@ -60,6 +60,7 @@ def recorded_hash(page: Path) -> str | None:
 
 # ------------------------------------------------------------------ staleness
 
+
 @dataclass
 class Stale:
     translation: Path
@@ -70,7 +71,9 @@ class Stale:
     def __str__(self) -> str:
         en, zh = _name(self.translation), _name(self.source)
         if self.recorded is None:
-            why = f"{en} records no `{KEY}:` hash of {zh} in its front matter, so nothing says which version of {zh} it translates."
+            why = (
+                f"{en} records no `{KEY}:` hash of {zh} in its front matter, so nothing says which version of {zh} it translates."
+            )
         else:
             why = (
                 f"{en} is stale: it translates an older {zh} ({KEY}: {self.recorded}; "
@@ -103,11 +106,11 @@ def mark(translation: Path, docs: Path = DOCS) -> bool:
     if front is None:
         new = f"---\n{line}\n---\n\n{text}"
     elif MARK.search(front.group(0)):
-        new = MARK.sub(line, front.group(0), count=1) + text[front.end():]
+        new = MARK.sub(line, front.group(0), count=1) + text[front.end() :]
     else:
         head = front.group(0)
         close = head.rstrip("\n").rfind("\n") + 1  # start of the closing ---
-        new = head[:close] + line + "\n" + head[close:] + text[front.end():]
+        new = head[:close] + line + "\n" + head[close:] + text[front.end() :]
     if new == text:
         return False
     translation.write_text(new, encoding="utf-8")
@@ -121,7 +124,11 @@ def _old_source(item: Stale) -> tuple[str, str] | None:
     path = _name(item.source)
     try:
         revs = subprocess.run(
-            ["git", "log", "--format=%H", "--", path], cwd=ROOT, capture_output=True, text=True, check=True,
+            ["git", "log", "--format=%H", "--", path],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            check=True,
         ).stdout.split()
         for rev in revs:
             old = subprocess.run(["git", "show", f"{rev}:{path}"], cwd=ROOT, capture_output=True, check=True).stdout
@@ -133,6 +140,7 @@ def _old_source(item: Stale) -> tuple[str, str] | None:
 
 
 # ------------------------------------------------------------------ structural parity
+
 
 def missing_counterparts(docs: Path = DOCS) -> list[str]:
     problems = []
@@ -154,8 +162,8 @@ def _sequence_difference(what: str, zh: list, en: list) -> str | None:
     if only_en:
         parts.append(f"only in en: {only_en}")
     if not only_zh and not only_en:
-        at = next((i for i, (a, b) in enumerate(zip(zh, en)) if a != b), min(len(zh), len(en)))
-        parts.append(f"first difference at #{at + 1}: zh {zh[at:at + 3]} vs en {en[at:at + 3]}")
+        at = next((i for i, (a, b) in enumerate(zip(zh, en, strict=False)) if a != b), min(len(zh), len(en)))
+        parts.append(f"first difference at #{at + 1}: zh {zh[at : at + 3]} vs en {en[at : at + 3]}")
     return "; ".join(parts)
 
 
@@ -194,8 +202,10 @@ def _list_stale() -> int:
             rev, text = old
             print(f"  {_name(item.source)} changed since commit {rev}:")
             diff = difflib.unified_diff(
-                text.splitlines(keepends=True), item.source.read_text(encoding="utf-8").splitlines(keepends=True),
-                f"{_name(item.source)} ({rev}, translated)", f"{_name(item.source)} (now)",
+                text.splitlines(keepends=True),
+                item.source.read_text(encoding="utf-8").splitlines(keepends=True),
+                f"{_name(item.source)} ({rev}, translated)",
+                f"{_name(item.source)} (now)",
             )
             sys.stdout.writelines("    " + line if line.endswith("\n") else "    " + line + "\n" for line in diff)
         print()

@@ -19,9 +19,7 @@ from pathlib import Path
 from .site import ROOT, layout
 
 # Both macros that take a recorded value: value("snippet", "path"), derive("expr", "snippet", "path").
-REFERENCE = re.compile(
-    r'\b(?:value\(|derive\(\s*"[^"]*"\s*,)\s*"(?P<snippet>[^"]+)"\s*,\s*"(?P<path>[^"]+)"\s*\)'
-)
+REFERENCE = re.compile(r'\b(?:value\(|derive\(\s*"[^"]*"\s*,)\s*"(?P<snippet>[^"]+)"\s*,\s*"(?P<path>[^"]+)"\s*\)')
 PATH = re.compile(r"^(?P<name>[A-Za-z_]\w*)(?P<rest>(?:\.[A-Za-z_]\w*|\[-?\d+\])*)$")
 STEP = re.compile(r"\.(?P<attr>[A-Za-z_]\w*)|\[(?P<index>-?\d+)\]")
 MAX_ELEMENTS = 64
@@ -36,7 +34,7 @@ def values_path(snippet_py: Path) -> Path:
 
 
 def snippet_file(snippet: str, root: Path = ROOT) -> Path:
-    """"how_it_works/grad_basics" -> snippets/how_it_works/grad_basics.py"""
+    """ "how_it_works/grad_basics" -> snippets/how_it_works/grad_basics.py"""
     return root / "snippets" / f"{snippet}.py"
 
 

@@ -18,11 +18,15 @@ def _project_files() -> list[str]:
     try:
         listed = subprocess.run(
             ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
-            cwd=ROOT, capture_output=True, text=True, check=True,
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            check=True,
         ).stdout.split("\0")
     except (OSError, subprocess.CalledProcessError):  # not a git checkout: everything but the build outputs
         listed = [
-            p.relative_to(ROOT).as_posix() for p in ROOT.rglob("*")
+            p.relative_to(ROOT).as_posix()
+            for p in ROOT.rglob("*")
             if p.is_file() and not UNCOPIED & set(p.relative_to(ROOT).parts) and ".egg-info" not in str(p)
         ]
     return sorted(name for name in listed if name and (ROOT / name).is_file())  # deleted, not yet committed: skip

@@ -20,11 +20,17 @@ def test_every_page_is_built_with_its_lang_attribute(built_site, page):
     html_file = built_site / SITE.url_of(page) / "index.html"
     assert html_file.is_file(), f"{SITE.name(page)} was not built to {SITE.url_of(page)}index.html"
     lang = SITE.language_of(page)
-    assert f'<html lang="{lang}"' in _html(built_site, SITE.url_of(page)), f"{SITE.url_of(page)} (from {SITE.name(page)}) has the wrong <html lang>"
+    assert f'<html lang="{lang}"' in _html(built_site, SITE.url_of(page)), (
+        f"{SITE.url_of(page)} (from {SITE.name(page)}) has the wrong <html lang>"
+    )
 
 
 def test_no_empty_code_blocks(built_site):
-    empty = [p.relative_to(built_site).as_posix() for p in built_site.rglob("*.html") if "<code></code>" in p.read_text(encoding="utf-8")]
+    empty = [
+        p.relative_to(built_site).as_posix()
+        for p in built_site.rglob("*.html")
+        if "<code></code>" in p.read_text(encoding="utf-8")
+    ]
     assert not empty, f"empty code blocks in {empty}"
 
 
@@ -33,10 +39,14 @@ def test_each_language_has_its_own_search_index(built_site):
         index = built_site / SITE.prefix(lang) / "search" / "search_index.json"
         docs = json.loads(index.read_text(encoding="utf-8"))["docs"]
         found = {SITE.prefix(lang) + d["location"].split("#")[0] for d in docs}
-        assert found == {SITE.url_of(p) for p in SITE.pages(lang)}, f"{index.relative_to(built_site)} must hold exactly the {lang} pages"
+        assert found == {SITE.url_of(p) for p in SITE.pages(lang)}, (
+            f"{index.relative_to(built_site)} must hold exactly the {lang} pages"
+        )
         if lang != SITE.default:
             for page in SITE.pages(lang):
-                base = re.search(r'<script id="__config"[^>]*>\{[^<]*?"base": "([^"]*)"', _html(built_site, SITE.url_of(page))).group(1)
+                base = re.search(
+                    r'<script id="__config"[^>]*>\{[^<]*?"base": "([^"]*)"', _html(built_site, SITE.url_of(page))
+                ).group(1)
                 assert base.endswith(f"/{lang}/"), f"{SITE.url_of(page)}: Material's search base {base!r} is not the {lang} root"
 
 

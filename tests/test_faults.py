@@ -51,7 +51,9 @@ def _pytest(project: Path, *args: str) -> tuple[int, str]:
     """Part of the copy's own test suite, as `./dev test ARGS` runs it there."""
     result = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "--no-header", "-p", "no:cacheprovider", *args],
-        cwd=project, capture_output=True, text=True,
+        cwd=project,
+        capture_output=True,
+        text=True,
     )
     return result.returncode, result.stdout + result.stderr
 
@@ -106,12 +108,20 @@ def snippet_faults(tmp_path_factory):
     (faults / "unseeded.py").write_text("import torch\n\nprint(torch.rand(3))\n", encoding="utf-8")
     (faults / "raises.py").write_text("import torch\n\nx = torch.ones(2)\nprint(x.view(3))\n", encoding="utf-8")
     (faults / "raises.out").write_text("", encoding="utf-8")
-    recorded = subprocess.run([sys.executable, "-m", "docs_pipeline.outputs", "snippets/fault_injection/unseeded.py"],
-                              cwd=project, capture_output=True, text=True)
+    recorded = subprocess.run(
+        [sys.executable, "-m", "docs_pipeline.outputs", "snippets/fault_injection/unseeded.py"],
+        cwd=project,
+        capture_output=True,
+        text=True,
+    )
     assert "FAILED" in recorded.stderr, f"./dev outputs recorded an unseeded program:\n{recorded.stdout}{recorded.stderr}"
     # As if recorded once by hand: what it prints under the recording seed (runner.SEEDS[0]).
-    once = subprocess.run([sys.executable, "-c", f"import torch; torch.manual_seed({SEEDS[0]}); print(torch.rand(3))"],
-                          capture_output=True, text=True, check=True).stdout
+    once = subprocess.run(
+        [sys.executable, "-c", f"import torch; torch.manual_seed({SEEDS[0]}); print(torch.rand(3))"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     (faults / "unseeded.out").write_text(once, encoding="utf-8")
     # Named by folder: a .py file named on pytest's command line would also be imported as a
     # test module, which `./dev test` never does.
@@ -141,8 +151,11 @@ def test_a_quoted_value_that_drifted(project):
     stored = project / "snippets" / f"{snippet}.values.json"
     values = json.loads(stored.read_text(encoding="utf-8"))
     stored.write_text(json.dumps({**values, path: values[path] + 1}), encoding="utf-8")
-    _fails_naming(_pytest(project, f"snippets/{snippet.rpartition('/')[0]}", "-k", snippet.rpartition("/")[2]),
-                  f"snippets/{snippet}.values.json no longer matches", f"./dev outputs snippets/{snippet}.py")
+    _fails_naming(
+        _pytest(project, f"snippets/{snippet.rpartition('/')[0]}", "-k", snippet.rpartition("/")[2]),
+        f"snippets/{snippet}.values.json no longer matches",
+        f"./dev outputs snippets/{snippet}.py",
+    )
 
 
 # ------------------------------------------------------------------ pages
@@ -181,18 +194,24 @@ def test_a_notebook_cell_that_raises(project):
     faults = project / "snippets" / "fault_injection"
     faults.mkdir()
     (faults / "order.py").write_text(
-        "# --8<-- [start:define]\nx = 2\n# --8<-- [end:define]\n"
-        "# --8<-- [start:use]\nprint(x + 1)\n# --8<-- [end:use]\n", encoding="utf-8")
+        "# --8<-- [start:define]\nx = 2\n# --8<-- [end:define]\n# --8<-- [start:use]\nprint(x + 1)\n# --8<-- [end:use]\n",
+        encoding="utf-8",
+    )
     (faults / "order.out").write_text("3\n", encoding="utf-8")
     page = f"docs/zh/{PROSE_PAGE}"
-    _append(project / page, "\n## 顺序颠倒的例子 { #wrong-order }\n\n"
-            '```python\n--8<-- "fault_injection/order.py:use"\n```\n\n'
-            '```python\n--8<-- "fault_injection/order.py:define"\n```\n\n'
-            '```text title="输出"\n--8<-- "fault_injection/order.out"\n```\n')
+    _append(
+        project / page,
+        "\n## 顺序颠倒的例子 { #wrong-order }\n\n"
+        '```python\n--8<-- "fault_injection/order.py:use"\n```\n\n'
+        '```python\n--8<-- "fault_injection/order.py:define"\n```\n\n'
+        '```text title="输出"\n--8<-- "fault_injection/order.out"\n```\n',
+    )
     code, output = _pytest(project, "snippets/fault_injection")
     assert code == 0, f"the snippet itself must be fine for this fault:\n{output[-3000:]}"
     notebook = f"zh/{PROSE_PAGE.removesuffix('.md')}.zh.ipynb"
-    _fails_naming(_build(project), f"notebook {notebook} (made from {page})", "(fault_injection/order.py:use) raised", "NameError")
+    _fails_naming(
+        _build(project), f"notebook {notebook} (made from {page})", "(fault_injection/order.py:use) raised", "NameError"
+    )
 
 
 # ------------------------------------------------------------------ one strict build, every warning
@@ -209,9 +228,12 @@ def site_faults(tmp_path_factory):
     project = copy_project(tmp_path_factory.mktemp("site") / "project")
     docs = project / "docs"
     _append(docs / "zh" / PROSE_PAGE, "\n见[不存在的页面](no-such-page.md)。\n")
-    _append(docs / "en" / PROSE_PAGE, "\nSee [a missing anchor](index.md#no-such-anchor).\n"
-            '\n<script src="https://cdn.example.com/lib.js"></script>\n'
-            "\nA plain link elsewhere is fine: [PyTorch](https://pytorch.org/).\n")
+    _append(
+        docs / "en" / PROSE_PAGE,
+        "\nSee [a missing anchor](index.md#no-such-anchor).\n"
+        '\n<script src="https://cdn.example.com/lib.js"></script>\n'
+        "\nA plain link elsewhere is fine: [PyTorch](https://pytorch.org/).\n",
+    )
     _append(docs / "zh" / OTHER_PROSE_PAGE, '\n值：{{ value("how_it_works/grad_basics", "no_such_value") }}\n')
     _append(docs / "en" / OTHER_PROSE_PAGE, '\nDerived: {{ derive("2 + 2×4", "how_it_works/grad_basics", "y.grad") }}\n')
     (docs / "en" / "only-english.md").write_text("# Only in English { #only-english }\n", encoding="utf-8")
@@ -220,8 +242,9 @@ def site_faults(tmp_path_factory):
     glossary = (docs / "zh" / PROSE_PAGE).read_text(encoding="utf-8")
     copied = next(line for line in glossary.splitlines() if line.startswith("description:"))
     home = docs / "zh" / "index.md"
-    home.write_text(re.sub(r"^description:.*$", lambda _: copied, home.read_text(encoding="utf-8"), count=1, flags=re.M),
-                    encoding="utf-8")
+    home.write_text(
+        re.sub(r"^description:.*$", lambda _: copied, home.read_text(encoding="utf-8"), count=1, flags=re.M), encoding="utf-8"
+    )
     _append(docs / "zh" / PROSE_PAGE, '\n[一个颜色太浅的链接](index.md){ style="color:#c8c8c8" }\n')
     snippet, path = QUOTED
     stored = project / "snippets" / f"{snippet}.values.json"
@@ -248,7 +271,9 @@ def test_an_unknown_value(site_faults):
 
 
 def test_a_derivation_that_misses_its_value(site_faults):
-    _fails_naming(site_faults[1], f"docs/en/{OTHER_PROSE_PAGE}", "2 + 2×4 gives 10", "y.grad of snippets/how_it_works/grad_basics.py is 8")
+    _fails_naming(
+        site_faults[1], f"docs/en/{OTHER_PROSE_PAGE}", "2 + 2×4 gives 10", "y.grad of snippets/how_it_works/grad_basics.py is 8"
+    )
 
 
 def test_a_rerecorded_value_reaches_both_languages(site_faults):

@@ -55,14 +55,33 @@ def test_every_glossary_term_is_used_on_a_page():
 
 def test_the_glossary_is_well_formed():
     assert len(TERMS) >= 12
-    required = {"计算图", "动态计算图", "静态计算图", "叶子张量", "反向传播", "梯度", "前向传播", "张量", "自动求导", "有向无环图", "条件分支", "钩子"}
+    required = {
+        "计算图",
+        "动态计算图",
+        "静态计算图",
+        "叶子张量",
+        "反向传播",
+        "梯度",
+        "前向传播",
+        "张量",
+        "自动求导",
+        "有向无环图",
+        "条件分支",
+        "钩子",
+    }
     assert required <= {t.zh for t in TERMS}, f"missing from {_name(GLOSSARY)}: {required - {t.zh for t in TERMS}}"
 
 
 def test_the_longest_term_wins():
-    graph, dynamic, tensor, leaf = (Term(zh, (en,), (), "x", "x") for zh, en in (
-        ("计算图", "computational graph"), ("动态计算图", "dynamic computational graph"),
-        ("张量", "tensor"), ("叶子张量", "leaf tensor")))
+    graph, dynamic, tensor, leaf = (
+        Term(zh, (en,), (), "x", "x")
+        for zh, en in (
+            ("计算图", "computational graph"),
+            ("动态计算图", "dynamic computational graph"),
+            ("张量", "tensor"),
+            ("叶子张量", "leaf tensor"),
+        )
+    )
     terms = [graph, dynamic, tensor, leaf]
     assert terms_in_chinese("PyTorch 使用动态计算图。", terms) == [dynamic]
     assert terms_in_chinese("动态计算图也是一种计算图。", terms) == [graph, dynamic]
@@ -70,7 +89,9 @@ def test_the_longest_term_wins():
 
 
 def test_a_missing_english_term_is_named(tmp_path):
-    (tmp_path / "zh.md").write_text("# 标题 { #t }\n\n动态计算图在前向传播时构建。\n\n```text\n--8<-- \"a/梯度.out\"\n```\n", encoding="utf-8")
+    (tmp_path / "zh.md").write_text(
+        '# 标题 { #t }\n\n动态计算图在前向传播时构建。\n\n```text\n--8<-- "a/梯度.out"\n```\n', encoding="utf-8"
+    )
     (tmp_path / "en.md").write_text("# Title { #t }\n\nThe Dynamic Graph is built during the forward pass.\n", encoding="utf-8")
     assert missing_english_terms(tmp_path / "zh.md", tmp_path / "en.md", TERMS) == []
     (tmp_path / "en.md").write_text("# Title { #t }\n\nThe graph is built as the code runs.\n", encoding="utf-8")
@@ -95,9 +116,13 @@ def test_an_avoided_wording_fails_naming_page_variant_and_term(tmp_path):
     assert [(u.term.zh, u.variant) for u in found] == [("原地操作", "原地运算")]
     assert str(found[0]) == "docs/zh/page.md uses '原地运算'; the glossary term is '原地操作' (glossary.toml: 原地操作)"
 
-    page.write_text("# Title { #t }\n\nEvery Leaf\n  Nodes gets a gradient; a leaf nodeish word does not count.\n", encoding="utf-8")
+    page.write_text(
+        "# Title { #t }\n\nEvery Leaf\n  Nodes gets a gradient; a leaf nodeish word does not count.\n", encoding="utf-8"
+    )
     found = avoided_uses(page, "en", terms, "docs/en/page.md")
-    assert [str(u) for u in found] == ["docs/en/page.md uses 'leaf node'; the glossary term is 'leaf tensor' (glossary.toml: 叶子张量)"]
+    assert [str(u) for u in found] == [
+        "docs/en/page.md uses 'leaf node'; the glossary term is 'leaf tensor' (glossary.toml: 叶子张量)"
+    ]
     page.write_text("# Title { #t }\n\nA leaf tensor; the word leafnode and leaf-nodes do not count.\n", encoding="utf-8")
     assert avoided_uses(page, "en", terms) == []
 
@@ -109,12 +134,18 @@ def test_an_unused_term_is_named(tmp_path):
     assert unused_terms([page], [leaf, eager]) == [eager]  # a code block does not count as use
 
 
-@pytest.mark.parametrize("entry, message", [
-    ('zh = "梯度"\nen = []', r"en must be a non-empty list"),
-    ('zh = "原地操作"\nen = ["in-place operation"]\nzh_avoid = ["原地操作"]', r"zh_avoid lists the term itself"),
-    ('zh = "叶子张量"\nen = ["leaf tensor"]\nforms = ["leaf"]\nen_avoid = ["Leaf"]', r"en_avoid lists accepted English terms \['Leaf'\]"),
-    ('zh = "梯度"\nen = ["gradient"]\nzh_avoid = "斜率"', r"zh_avoid must be a list of strings"),
-])
+@pytest.mark.parametrize(
+    "entry, message",
+    [
+        ('zh = "梯度"\nen = []', r"en must be a non-empty list"),
+        ('zh = "原地操作"\nen = ["in-place operation"]\nzh_avoid = ["原地操作"]', r"zh_avoid lists the term itself"),
+        (
+            'zh = "叶子张量"\nen = ["leaf tensor"]\nforms = ["leaf"]\nen_avoid = ["Leaf"]',
+            r"en_avoid lists accepted English terms \['Leaf'\]",
+        ),
+        ('zh = "梯度"\nen = ["gradient"]\nzh_avoid = "斜率"', r"zh_avoid must be a list of strings"),
+    ],
+)
 def test_a_malformed_entry_is_named(tmp_path, entry, message):
     bad = tmp_path / "glossary.toml"
     bad.write_text(f'[[term]]\n{entry}\nzh_note = "x"\nen_note = "x"\n', encoding="utf-8")
@@ -129,7 +160,9 @@ def test_a_term_listed_as_avoided_elsewhere_is_named(tmp_path):
         '[[term]]\nzh = "原地运算"\nen = ["in-place operation"]\nzh_note = "x"\nen_note = "x"\n',
         encoding="utf-8",
     )
-    with pytest.raises(ValueError, match=r"glossary.toml: 原地运算 is a term, yet the entry for 原地操作 lists it under zh_avoid"):
+    with pytest.raises(
+        ValueError, match=r"glossary.toml: 原地运算 is a term, yet the entry for 原地操作 lists it under zh_avoid"
+    ):
         load(bad)
 
 

@@ -34,9 +34,7 @@ def test_figure_nodes_are_torchs_nodes(snippet, figure):
     variable = figure.name[len(snippet.path.stem) + 1 : -len(".svg")]
     expected = _walk(namespace[variable])
     svg = figure.read_text(encoding="utf-8")
-    drawn = Counter(
-        label for label in re.findall(r"<text [^>]*>([^<]+)</text>", svg) if label in expected
-    )
+    drawn = Counter(label for label in re.findall(r"<text [^>]*>([^<]+)</text>", svg) if label in expected)
     assert drawn == expected, f"{figure.relative_to(ROOT)} draws {dict(drawn)}, torch built {dict(expected)}"
     leaves = re.findall(r'<g class="node leaf">.*?<text [^>]*>([^<]+)</text>', svg, re.S)
     assert len(leaves) == expected["AccumulateGrad"], f"{figure.relative_to(ROOT)}: one leaf per AccumulateGrad"

@@ -19,7 +19,8 @@ NOTEBOOKS = page_notebooks()
 ALL = [nb for lang in SITE.languages for nb in NOTEBOOKS[lang]]
 ANNOTATION = re.compile(r"\s*# \(\d+\)!$")
 OUTPUT = re.compile(
-    r'<div class="jp-RenderedText jp-OutputArea-output[^"]*" data-mime-type="(?P<mime>[^"]+)"[^>]*>\s*<pre>(?P<text>.*?)</pre>', re.S
+    r'<div class="jp-RenderedText jp-OutputArea-output[^"]*" data-mime-type="(?P<mime>[^"]+)"[^>]*>\s*<pre>(?P<text>.*?)</pre>',
+    re.S,
 )
 
 
@@ -59,7 +60,9 @@ def test_same_code_in_both_languages_text_in_each(name):
     assert zh.heading_ids == en.heading_ids, f"{name}: the notebooks' headings differ between languages"
     for nb in (zh, en):
         text = "\n".join(c.source for c in nb.notebook.cells if c.cell_type == "markdown")
-        assert nb.title in text and ("本笔记本由页面" in text) == (nb.lang == "zh"), f"{_id(nb)}: the text is not in the page's language"
+        assert nb.title in text and ("本笔记本由页面" in text) == (nb.lang == "zh"), (
+            f"{_id(nb)}: the text is not in the page's language"
+        )
         page_headings = {render(h.text, nb.page, SITE) for h in parse(nb.page).headings}
         for heading in re.findall(r"^#{2,6} +(.*)$", text, re.M):
             assert heading in page_headings, f"{_id(nb)}: heading {heading!r} is not one of its page's"
@@ -134,4 +137,6 @@ def test_notebook_pages_stay_out_of_nav_and_search(built_site):
 def test_each_page_runs_once_for_both_languages(built_site):
     """One execution per page: its notebooks in every language share the run (and its outputs)."""
     runs = sorted(p.name for p in (SITE.root / ".cache/notebook-runs").glob("*.json"))
-    assert len(runs) == len(NOTEBOOKS[SITE.default]), f"{len(runs)} cached runs for {len(NOTEBOOKS[SITE.default])} pages with code: {runs}"
+    assert len(runs) == len(NOTEBOOKS[SITE.default]), (
+        f"{len(runs)} cached runs for {len(NOTEBOOKS[SITE.default])} pages with code: {runs}"
+    )

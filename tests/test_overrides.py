@@ -23,7 +23,7 @@ COPIES = {
         ("</form>", "</div>"),
     ],
     "partials/search.html": [
-        ('role="dialog">', "role=\"dialog\" aria-label=\"{{ lang.t('search') }}\">"),
+        ('role="dialog">', 'role="dialog" aria-label="{{ lang.t(\'search\') }}">'),
     ],
     "partials/alternate.html": [
         ('<button class="md-header__button md-icon"', '<button type="button" class="md-header__button md-icon"'),

@@ -54,7 +54,7 @@ def description_problems(site_dir: Path, root: Path | None = None) -> list[str]:
         found = DESCRIPTION.search(text)
         shown = " ".join(html.unescape(found.group(1)).split()) if found else ""
         if not shown:
-            problems.append(f"{name}: no <meta name=\"description\"> in site/{built.relative_to(site_dir).as_posix()}")
+            problems.append(f'{name}: no <meta name="description"> in site/{built.relative_to(site_dir).as_posix()}')
             continue
         by_language[(lang, shown)].append(name)
         source = site.root / site.source_of(built, site_dir)
@@ -89,7 +89,7 @@ def canonical_problems(site_dir: Path, root: Path | None = None) -> list[str]:
         if not link.startswith(site.site_url):
             problems.append(f"{name}: canonical {link} is not under site_url ({site.site_url}), the deploy address")
             continue
-        target = site_dir / link[len(site.site_url):]
+        target = site_dir / link[len(site.site_url) :]
         if not (target / "index.html" if not target.suffix else target).is_file():
             problems.append(f"{name}: canonical {link} is no page of the built site")
         source = site.root / site.source_of(built, site_dir)

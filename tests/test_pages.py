@@ -26,7 +26,9 @@ def test_code_is_included_not_pasted(page):
         for target in block.includes:
             expected = {".py": "python", ".out": "text"}.get(split_target(target)[0].suffix)
             if block.language != expected:
-                problems.append(f"{block.where}: a block including {target} must be a ```{expected} block, not ```{block.language}")
+                problems.append(
+                    f"{block.where}: a block including {target} must be a ```{expected} block, not ```{block.language}"
+                )
     _fail(problems)
 
 
@@ -84,7 +86,9 @@ def test_code_annotations_match_the_markers(page):
     for block in (b for b in parse(page).blocks if b.language == "python"):
         markers = sorted({n for t in block.includes if split_target(t)[0].is_file() for n in code_markers(t)})
         if markers != block.annotations:
-            problems.append(f"{block.where}: the code has markers {markers}, the list after the block has items {block.annotations}")
+            problems.append(
+                f"{block.where}: the code has markers {markers}, the list after the block has items {block.annotations}"
+            )
     if problems:
         problems.append("(a numbered list right after a code block is read as its annotations)")
     _fail(problems)
@@ -95,7 +99,9 @@ def test_every_heading_has_an_explicit_id(page):
     """Pure-Chinese headings would get order-dependent ids (_1, _2) that differ between languages."""
     missing = [f"line {h.line}: {h.text}" for h in parse(page).headings if not h.id]
     if missing:
-        _fail([
-            f"{SITE.name(page)}: headings without an explicit id "
-            "(write `## 标题 { #some-id }`, the same id in both languages):\n  " + "\n  ".join(missing)
-        ])
+        _fail(
+            [
+                f"{SITE.name(page)}: headings without an explicit id "
+                "(write `## 标题 { #some-id }`, the same id in both languages):\n  " + "\n  ".join(missing)
+            ]
+        )

@@ -69,7 +69,9 @@ def test_sitemap_lists_every_page_with_absolute_hreflang_alternates(built_site):
     expected = {SITE_URL + url_of(page): _counterparts(url_of(page)) for page in pages()}
     assert set(expected) <= set(entries), f"sitemap.xml lacks {sorted(set(expected) - set(entries))}"
     assert all(loc.startswith(SITE_URL) for loc in entries), f"sitemap.xml has URLs outside {SITE_URL}"
-    wrong = [f"{loc}: {entries[loc]} (expected {alternates})" for loc, alternates in expected.items() if entries[loc] != alternates]
+    wrong = [
+        f"{loc}: {entries[loc]} (expected {alternates})" for loc, alternates in expected.items() if entries[loc] != alternates
+    ]
     assert not wrong, "sitemap.xml alternates:\n" + "\n".join(wrong)
 
 
@@ -99,7 +101,7 @@ def test_404_works_under_the_sub_path(built_site):
         if not parts.path.startswith(BASE_PATH):
             problems.append(f"<{tag}> {ref} is not under {BASE_PATH}: it breaks when the 404 page answers a deep path")
             continue
-        target = built_site / parts.path[len(BASE_PATH):]
+        target = built_site / parts.path[len(BASE_PATH) :]
         if parts.path.endswith("/"):
             target = target / "index.html"
         if not target.is_file():
@@ -145,7 +147,10 @@ def test_what_a_page_loads_is_seen(tmp_path):
     weight = page_weight(tmp_path, tmp_path / "a" / "index.html", "/repo/")
     assert set(weight.files) == {"a/index.html", "s.css", "i.svg"}
     assert weight.external == [
-        "a Mermaid diagram (Material loads Mermaid from a CDN)", "https://fonts.example.net",
-        "https://cdn.example/x.js", "https://fonts.example.net/a.woff2", "https://fonts.example/f.css",
+        "a Mermaid diagram (Material loads Mermaid from a CDN)",
+        "https://fonts.example.net",
+        "https://cdn.example/x.js",
+        "https://fonts.example.net/a.woff2",
+        "https://fonts.example/f.css",
     ]
     assert weight.missing == ["nothing.png"]

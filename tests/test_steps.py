@@ -25,8 +25,11 @@ from docs_pipeline.steps_figure import figure
 from tests.project_copy import copy_project
 
 STEPPED = sorted(declared())
-BACKWARD = [name for name in STEPPED if steps_path(ROOT / "snippets" / f"{name}.py").is_file()
-            and any(f["kind"] == "done" for f in load(name)["frames"])]
+BACKWARD = [
+    name
+    for name in STEPPED
+    if steps_path(ROOT / "snippets" / f"{name}.py").is_file() and any(f["kind"] == "done" for f in load(name)["frames"])
+]
 FRAME = re.compile(r'<li class="steps__frame"[^>]*>(?P<body>.*?)</li>', re.S)
 
 
@@ -42,7 +45,7 @@ def recorded(request):
 
 
 def test_pages_show_stepped_figures():
-    assert "how_it_works/grad_basics" in STEPPED, "no page calls {{ steps(\"how_it_works/grad_basics\") }}"
+    assert "how_it_works/grad_basics" in STEPPED, 'no page calls {{ steps("how_it_works/grad_basics") }}'
     assert "how_it_works/grad_basics" in BACKWARD, "the grad_basics figure has no backward() frames"
 
 
@@ -111,8 +114,11 @@ def test_a_page_asking_for_missing_steps_fails_naming_it():
     site = layout()
     page = site.docs / "en" / "how-it-works.md"
     steps = page_functions(site, lambda: page)["steps"]
-    with pytest.raises(PageError, match=r"docs/en/how-it-works\.md: snippets/how_it_works/leaves\.py has no recorded steps.*"
-                                        r"\./dev outputs snippets/how_it_works/leaves\.py"):
+    with pytest.raises(
+        PageError,
+        match=r"docs/en/how-it-works\.md: snippets/how_it_works/leaves\.py has no recorded steps.*"
+        r"\./dev outputs snippets/how_it_works/leaves\.py",
+    ):
         steps("how_it_works/leaves")
 
 
@@ -130,11 +136,27 @@ def test_a_code_change_that_changes_a_frame_fails_naming_the_snippet(tmp_path):
     assert "y**2" in text
     program.write_text(text.replace("y**2", "y * y", 1), encoding="utf-8")
     result = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "--no-header", "-p", "no:cacheprovider", "snippets/how_it_works", "-k", "grad_basics"],
-        cwd=project, capture_output=True, text=True,
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-q",
+            "--no-header",
+            "-p",
+            "no:cacheprovider",
+            "snippets/how_it_works",
+            "-k",
+            "grad_basics",
+        ],
+        cwd=project,
+        capture_output=True,
+        text=True,
     )
     output = result.stdout + result.stderr
     assert result.returncode != 0, f"the changed graph went unnoticed:\n{output[-3000:]}"
-    for said in ("snippets/how_it_works/grad_basics.steps.json no longer matches what snippets/how_it_works/grad_basics.py produces",
-                 "MulBackward0", "./dev outputs snippets/how_it_works/grad_basics.py"):
+    for said in (
+        "snippets/how_it_works/grad_basics.steps.json no longer matches what snippets/how_it_works/grad_basics.py produces",
+        "MulBackward0",
+        "./dev outputs snippets/how_it_works/grad_basics.py",
+    ):
         assert said in output, f"the failure does not say {said!r}:\n{output[-3000:]}"

@@ -95,7 +95,7 @@ def test_english_pages_link_the_chinese_original(built_site, page):
             continue
         assert len(notes) == 1, f"{url}: no note that the original is Chinese"
         assert "written in Chinese" in notes[0]
-        (href, _), = _links(notes[0])
+        ((href, _),) = _links(notes[0])
         zh_url = url.removeprefix(SITE.prefix(language_of(page)))
         assert _target(built_site, url, href) == built_site / zh_url / "index.html", (
             f"{url}: the Chinese original should be {zh_url or '(home)'}, the link goes to {href}"
@@ -121,7 +121,7 @@ def test_pages_with_examples_offer_their_notebook(built_site, page):
     for href in hrefs:
         assert _target(built_site, url, href) == expected, f"{url}: {href} is not {expected.relative_to(built_site)}"
     assert expected.is_file(), f"{url}: {expected.relative_to(built_site)} was not published"
-    (view, _), = _links(doc, "page-note__view")
+    ((view, _),) = _links(doc, "page-note__view")
     assert _target(built_site, url, view) == built_site / _notebook_url(page) / "index.html"
 
 

@@ -21,8 +21,16 @@ from docs_pipeline.runner import ROOT
 WORKFLOWS_DIR = ROOT / ".github" / "workflows"
 WORKFLOWS = sorted(WORKFLOWS_DIR.glob("*.yml")) + sorted(WORKFLOWS_DIR.glob("*.yaml"))
 ZIZMOR = Path(sys.executable).parent / "zizmor"
-ZIZMOR_ARGS = ["--offline", "--persona", "pedantic", "--color", "never", "--no-progress",
-               "--config", str(ROOT / ".github" / "zizmor.yml")]
+ZIZMOR_ARGS = [
+    "--offline",
+    "--persona",
+    "pedantic",
+    "--color",
+    "never",
+    "--no-progress",
+    "--config",
+    str(ROOT / ".github" / "zizmor.yml"),
+]
 
 TEST_COMMAND = "./dev test"  # the README's test command; test_the_readme_gives_this_test_command checks it
 
@@ -57,10 +65,15 @@ def _steps(workflow: dict):
 
 def _zizmor(*inputs: Path, fmt: str = "plain") -> subprocess.CompletedProcess:
     if not ZIZMOR.is_file():
-        pytest.fail(f"zizmor is not installed next to {sys.executable}; it is pinned in pyproject.toml (./dev test installs it)", pytrace=False)
+        pytest.fail(
+            f"zizmor is not installed next to {sys.executable}; it is pinned in pyproject.toml (./dev test installs it)",
+            pytrace=False,
+        )
     return subprocess.run(
         [str(ZIZMOR), *ZIZMOR_ARGS, "--format", fmt, *map(str, inputs)],
-        cwd=ROOT, capture_output=True, text=True,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
     )
 
 
@@ -90,7 +103,9 @@ def test_zizmor_fails_on_a_real_finding(tmp_path):
         encoding="utf-8",
     )
     result = _zizmor(bad, fmt="json")
-    assert result.returncode != 0, f"zizmor passed a workflow with an injection and an unpinned action:\n{result.stdout}{result.stderr}"
+    assert result.returncode != 0, (
+        f"zizmor passed a workflow with an injection and an unpinned action:\n{result.stdout}{result.stderr}"
+    )
     import json
 
     found = {finding["ident"] for finding in json.loads(result.stdout)}
@@ -133,9 +148,9 @@ def test_weekly_scheduled_run_of_the_test_command():
         for entry in (data.get("on") or {}).get("schedule", []) if isinstance(data.get("on"), dict) else []:
             fields = entry["cron"].split()
             assert len(fields) == 5, f"{_name(workflow)}: bad cron {entry['cron']!r}"
-            if fields[2] == "*" and fields[3] == "*" and re.fullmatch(r"[0-6]", fields[4]):
-                if any(step.get("run", "").strip() == TEST_COMMAND for _, _, step in _steps(data)):
-                    weekly.append(workflow)
+            weekly_cron = fields[2] == "*" and fields[3] == "*" and re.fullmatch(r"[0-6]", fields[4])
+            if weekly_cron and any(step.get("run", "").strip() == TEST_COMMAND for _, _, step in _steps(data)):
+                weekly.append(workflow)
     assert weekly, f"no workflow runs `{TEST_COMMAND}` on a weekly schedule (dependency drift)"
 
 
@@ -165,7 +180,9 @@ def test_main_deploys_the_built_site_to_pages():
         upload = [i for i, u in enumerate(uses) if u.startswith("actions/upload-pages-artifact@")]
         if upload:
             assert TEST_COMMAND in runs and runs.index(TEST_COMMAND) < upload[0], f"{need}: test before uploading the site"
-            assert "./dev build" in runs and runs.index("./dev build") < upload[0], f"{need}: `./dev build` (strict) before uploading"
+            assert "./dev build" in runs and runs.index("./dev build") < upload[0], (
+                f"{need}: `./dev build` (strict) before uploading"
+            )
             build = steps[runs.index("./dev build")]
             assert "SITE_URL" in build.get("env", {}), f"{need}: build with SITE_URL set to the Pages address"
             assert steps[upload[0]].get("with", {}).get("path") == "site", f"{need}: upload the built site/"

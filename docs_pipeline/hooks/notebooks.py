@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import logging
 import re
-from pathlib import Path
 
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
@@ -163,9 +162,11 @@ def on_page_content(html, page, config, files):
     for pattern in STRIP:
         html = pattern.sub("", html)
     html, cells = CODE.subn(
-        lambda m: '<div class="highlight"><pre><span></span><code>'
-        + m.group("body").removeprefix("<span></span>")
-        + "</code></pre></div>",
+        lambda m: (
+            '<div class="highlight"><pre><span></span><code>'
+            + m.group("body").removeprefix("<span></span>")
+            + "</code></pre></div>"
+        ),
         html,
     )
     if cells != len(nb.code_cells):
@@ -173,7 +174,7 @@ def on_page_content(html, page, config, files):
     html = _heading_ids(html, page, where)
     if external := EXTERNAL.search(html):
         start = max(external.start() - 80, 0)
-        raise PluginError(f"{where} loads something from another host: ...{html[start:external.end() + 80]}...")
+        raise PluginError(f"{where} loads something from another host: ...{html[start : external.end() + 80]}...")
     return html
 
 
@@ -206,7 +207,7 @@ def _heading_ids(html: str, page, where: str) -> str:
     items = list(toc_items(page.toc))
     if len(items) != len(expected):
         raise PluginError(f"{where}: {len(items)} table-of-contents entries, expected {len(expected)}")
-    for item, ident in zip(items, expected):
+    for item, ident in zip(items, expected, strict=True):
         item.id = ident
     return html
 
@@ -217,8 +218,7 @@ def on_page_context(context, page, config, nav):
         return context
     site, nb = layout(), page.file.notebook
     config.extra.alternate = [  # an attribute, as the i18n plugin sets it (it shadows the item)
-        {"name": site.names[lang], "lang": lang, "link": f"{site.prefix(lang)}notebooks/{nb.name}/"}
-        for lang in site.languages
+        {"name": site.names[lang], "lang": lang, "link": f"{site.prefix(lang)}notebooks/{nb.name}/"} for lang in site.languages
     ]
     return context
 

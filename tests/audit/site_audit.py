@@ -99,7 +99,7 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         path = path.split("?", 1)[0].split("#", 1)[0]
         if not path.startswith(self.prefix):
             return str(Path(self.directory) / "__outside_the_site__")
-        return super().translate_path("/" + path[len(self.prefix):])
+        return super().translate_path("/" + path[len(self.prefix) :])
 
     def send_head(self):
         """As GitHub Pages: text compressed with gzip when the browser accepts it."""
@@ -153,17 +153,43 @@ class Lighthouse:
     background (the browser tests run meanwhile); `records()` waits for it: its records, in URL
     order (see lighthouse.mjs for their fields). Raises when the runner itself fails."""
 
-    def __init__(self, urls: list[str], form_factor: str, categories: tuple[str, ...], *, fast: bool,
-                 runs: int = 1, lhr_dir: Path | None = None):
+    def __init__(
+        self,
+        urls: list[str],
+        form_factor: str,
+        categories: tuple[str, ...],
+        *,
+        fast: bool,
+        runs: int = 1,
+        lhr_dir: Path | None = None,
+    ):
         self._tmp = tempfile.TemporaryDirectory()
         self._out = Path(self._tmp.name) / "lighthouse.json"
-        cmd = ["node", str(AUDIT / "lighthouse.mjs"), "--chrome", chrome(), "--form-factor", form_factor,
-               "--categories", ",".join(categories), "--runs", str(runs), "--out", str(self._out)]
+        cmd = [
+            "node",
+            str(AUDIT / "lighthouse.mjs"),
+            "--chrome",
+            chrome(),
+            "--form-factor",
+            form_factor,
+            "--categories",
+            ",".join(categories),
+            "--runs",
+            str(runs),
+            "--out",
+            str(self._out),
+        ]
         cmd += ["--fast"] if fast else []
         cmd += ["--lhr-dir", str(lhr_dir)] if lhr_dir else []
         self._log = open(Path(self._tmp.name) / "stderr.txt", "w+", encoding="utf-8")  # noqa: SIM115 - lives with the run
-        self._process = subprocess.Popen(cmd + urls, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=self._log, text=True,
-                                         env={**os.environ, "CHROME_PATH": chrome()})
+        self._process = subprocess.Popen(
+            cmd + urls,
+            cwd=ROOT,
+            stdout=subprocess.DEVNULL,
+            stderr=self._log,
+            text=True,
+            env={**os.environ, "CHROME_PATH": chrome()},
+        )
 
     def records(self, timeout: float = 1800) -> list[dict]:
         try:
@@ -177,14 +203,28 @@ class Lighthouse:
             self._tmp.cleanup()
 
 
-def lighthouse(urls: list[str], form_factor: str, categories: tuple[str, ...], *, fast: bool, runs: int = 1,
-               lhr_dir: Path | None = None, timeout: float = 1800) -> list[dict]:
+def lighthouse(
+    urls: list[str],
+    form_factor: str,
+    categories: tuple[str, ...],
+    *,
+    fast: bool,
+    runs: int = 1,
+    lhr_dir: Path | None = None,
+    timeout: float = 1800,
+) -> list[dict]:
     """Lighthouse on every URL, waiting for it (see Lighthouse)."""
     return Lighthouse(urls, form_factor, categories, fast=fast, runs=runs, lhr_dir=lhr_dir).records(timeout)
 
 
-def audit_pages(site: Path, base_url: str, pages: list[str], form_factor: str = "mobile",
-                categories: tuple[str, ...] = CATEGORIES, started: Lighthouse | None = None) -> dict[str, dict]:
+def audit_pages(
+    site: Path,
+    base_url: str,
+    pages: list[str],
+    form_factor: str = "mobile",
+    categories: tuple[str, ...] = CATEGORIES,
+    started: Lighthouse | None = None,
+) -> dict[str, dict]:
     """Lighthouse (fast mode) on every page: {page: record}, from the run `started` on `pages` if
     given. A page Lighthouse could not audit (a runtime error, not a low score) is tried once more
     before its error stands."""
@@ -245,10 +285,15 @@ def html_validate(site: Path, pages: list[str]) -> list[HtmlMessage]:
         out = Path(tmp) / "html-validate.json"  # not stdout: Node may exit before a large pipe is drained
         result = subprocess.run(
             [str(binary), "--config", str(HTML_VALIDATE_CONFIG), "--formatter", f"json={out}", *pages],
-            cwd=site, capture_output=True, text=True, timeout=600,
+            cwd=site,
+            capture_output=True,
+            text=True,
+            timeout=600,
         )
         if result.returncode not in (0, 1) or not out.is_file():
-            raise RuntimeError(f"html-validate failed (exit {result.returncode}):\n{result.stdout[-1500:]}{result.stderr[-1500:]}")
+            raise RuntimeError(
+                f"html-validate failed (exit {result.returncode}):\n{result.stdout[-1500:]}{result.stderr[-1500:]}"
+            )
         reports = json.loads(out.read_text(encoding="utf-8"))
     ours = own_template_tags()
     messages = []
@@ -264,8 +309,9 @@ def html_validate(site: Path, pages: list[str]) -> list[HtmlMessage]:
                 origin = "template"
             else:
                 origin = "theme"
-            messages.append(HtmlMessage(page, m.get("line", 0), m.get("column", 0), m["ruleId"], m["message"],
-                                        m.get("selector"), origin))
+            messages.append(
+                HtmlMessage(page, m.get("line", 0), m.get("column", 0), m["ruleId"], m["message"], m.get("selector"), origin)
+            )
     return messages
 
 
@@ -280,7 +326,7 @@ def _start_tag(html: str, offset: int) -> str:
     """The start tag at or around `offset` (html-validate points at a tag or one of its attributes)."""
     start = html.rfind("<", 0, offset + 1)
     end = html.find(">", offset)
-    return html[start:end + 1] if start >= 0 and end >= 0 else ""
+    return html[start : end + 1] if start >= 0 and end >= 0 else ""
 
 
 _JINJA_COMMENT = re.compile(r"\{#.*?#\}", re.S)

@@ -28,9 +28,9 @@ def html_messages(built_site):
     messages = html_validate(built_site, site_pages(built_site))
     theme = Counter(m.rule for m in messages if m.origin == "theme")
     pages = len({m.page for m in messages if m.origin == "theme"})
-    REPORT["html-validate: the theme's own markup"] = [
-        f"{count:5} {rule}" for rule, count in theme.most_common()
-    ] + [f"{sum(theme.values()):5} in all, on {pages} pages (Material's base template and partials the site does not replace)"]
+    REPORT["html-validate: the theme's own markup"] = [f"{count:5} {rule}" for rule, count in theme.most_common()] + [
+        f"{sum(theme.values()):5} in all, on {pages} pages (Material's base template and partials the site does not replace)"
+    ]
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     (ARTIFACTS / "html-validate.json").write_text(
         json.dumps([m.__dict__ for m in messages], indent=1, ensure_ascii=False) + "\n", encoding="utf-8"

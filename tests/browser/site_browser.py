@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import functools
 import gzip
-import json
 import http.server
+import json
 import os
 import shutil
 import subprocess
@@ -50,7 +50,6 @@ TIMEOUT_MS = 10_000
 REPORT: dict[str, list[str]] = {}  # title -> lines, printed after the test run (conftest.py)
 
 
-
 # ---------------------------------------------------------------- the site and the browser
 
 
@@ -76,9 +75,9 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
     def translate_path(self, path):
         if not path.startswith(self.prefix):  # outside the site: 404
             return str(Path(self.directory) / "__outside_the_site__")
-        return super().translate_path("/" + path[len(self.prefix):])
+        return super().translate_path("/" + path[len(self.prefix) :])
 
-    def log_message(self, format, *args):  # noqa: A002 - the stdlib's name
+    def log_message(self, format, *args):
         pass
 
 
@@ -378,7 +377,7 @@ def _copy_code(tab, result: Visit) -> None:
     if shown.count() != len(source):
         result.block_count_error = f"{result.name} has {len(source)} fenced blocks but the page shows {shown.count()} code blocks"
         return
-    for block, element in zip(source, shown.all()):
+    for block, element in zip(source, shown.all(), strict=True):
         tab.evaluate("navigator.clipboard.writeText('')")
         button = element.locator("button[data-md-type=copy]")
         if button.count() != 1:

@@ -70,8 +70,7 @@ def test_language_switch_keeps_page_and_section(page, first_visits):
     assert visit.lang == SITE.language_of(page), f"{visit.name}: <html lang={visit.lang!r}>, expected {SITE.language_of(page)!r}"
     switch = visit.switch
     assert switch["landed"] == switch["expected"], (
-        f"{visit.name}: the language switch from {switch['from']} lands on {switch['landed']}, "
-        f"expected {switch['expected']}"
+        f"{visit.name}: the language switch from {switch['from']} lands on {switch['landed']}, expected {switch['expected']}"
     )
     assert switch["lang"] != visit.lang, f"{visit.name}: after switching language, <html lang> is still {visit.lang!r}"
     if switch["anchor"]:

@@ -82,7 +82,7 @@ def search_results(browser, served_site, built_site):
                 found = []
                 for href in items.evaluate_all("links => links.map(a => a.href)"):
                     path = urlsplit(href).path
-                    found.append(path[len(urlsplit(served_site).path):])
+                    found.append(path[len(urlsplit(served_site).path) :])
                 meta = tab.locator(".md-search-result__meta").inner_text()
                 found = list(dict.fromkeys(found))  # a page's sections are listed under it: once each
                 results[(lang, query)] = (_expected(built_site, lang, query), found, meta)

@@ -27,8 +27,14 @@ NEXT = {"zh": "下一步", "en": "Next step"}
 SHOTS = ARTIFACTS / "steps"
 # (snippet, language, the page's URL, the figure's selector) for every steps() call of every page
 ALL = sorted(
-    (snippet, SITE.language_of(SITE.root / page), SITE.url_of(SITE.root / page), "#steps-" + snippet.replace("/", "-").replace("_", "-"))
-    for snippet, used in declared().items() for page in used
+    (
+        snippet,
+        SITE.language_of(SITE.root / page),
+        SITE.url_of(SITE.root / page),
+        "#steps-" + snippet.replace("/", "-").replace("_", "-"),
+    )
+    for snippet, used in declared().items()
+    for page in used
 )
 
 
@@ -69,8 +75,10 @@ def _open(browser, served_site, path, **options):
 
 # Each figure once, the languages taking turns: stepping is the same script in both, and the texts
 # of both languages are checked on how-it-works (test_last_frame..., test_without_javascript...).
-ONCE = [next(a for a in ALL if a[0] == snippet and a[1] == SITE.languages[i % 2])
-        for i, snippet in enumerate(sorted({a[0] for a in ALL}))]
+ONCE = [
+    next(a for a in ALL if a[0] == snippet and a[1] == SITE.languages[i % 2])
+    for i, snippet in enumerate(sorted({a[0] for a in ALL}))
+]
 
 
 @pytest.mark.parametrize("snippet,lang,path,figure_id", ONCE, ids=[f"{a[0]}-{a[1]}" for a in ONCE])
@@ -127,13 +135,19 @@ def test_last_frame_shows_the_printed_gradients(browser, served_site, lang):
             tab.keyboard.press("ArrowRight")
         last = figure.locator(".steps__frame:visible")
         assert last.get_attribute("data-kind") == "done"
-        leaves = last.evaluate("(f) => [...f.querySelectorAll('.node.leaf')].map("
-                               "g => [...g.querySelectorAll('text')].map(t => t.textContent))")
+        leaves = last.evaluate(
+            "(f) => [...f.querySelectorAll('.node.leaf')].map(g => [...g.querySelectorAll('text')].map(t => t.textContent))"
+        )
         drawn = {name: detail.removeprefix("grad=") for name, detail in leaves}
         live = figure.locator(".steps__live").inner_text()
         # The page's output block of this program: the first titled block ("Output") after its heading.
-        output = tab.locator("#simple-example ~ * div.highlight:has(> span.filename), #simple-example ~ div.highlight:has(> span.filename)").filter(
-            has_text="dz/dx").first.inner_text()
+        output = (
+            tab.locator(
+                "#simple-example ~ * div.highlight:has(> span.filename), #simple-example ~ div.highlight:has(> span.filename)"
+            )
+            .filter(has_text="dz/dx")
+            .first.inner_text()
+        )
         printed = dict(re.findall(r"dz/d(\w+): (\S+)", output))
         assert printed == {"x": "3.0", "y": "8.0"}, output
         assert drawn == printed, f"the last frame draws {drawn}, the page's output says {printed}"
@@ -228,7 +242,9 @@ def test_motion_only_without_reduced_motion(browser, served_site):
             tab.keyboard.press("ArrowRight")  # step 3: new nodes appear
             animations[motion] = tab.evaluate(
                 "(sel) => [...document.querySelectorAll(sel + ' .steps__frame--current .steps__new')]"
-                ".map(e => getComputedStyle(e).animationName)", FIGURE)
+                ".map(e => getComputedStyle(e).animationName)",
+                FIGURE,
+            )
         finally:
             context.close()
     assert animations["no-preference"] and set(animations["no-preference"]) == {"steps-appear"}, animations
