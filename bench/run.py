@@ -424,7 +424,7 @@ def _fmt(value) -> str:
     return f"{value:.3f}" if value < 10 else f"{value:.1f}"
 
 
-def main(argv: list[str]) -> int:
+def _arguments(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="./dev bench", description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=5, help="alternating verify/bare runs (median), default 5")
     parser.add_argument("--ci", action="store_true", help="also time .ci/run in a clean clone (minutes)")
@@ -438,71 +438,80 @@ def main(argv: list[str]) -> int:
         "--site", type=Path, help="weigh and audit this built site instead of the one the build measurement writes"
     )
     parser.add_argument("--output", type=Path, default=RESULTS, help="where to write the JSON (default bench/results.json)")
-    args = parser.parse_args(argv)
-    TMP.mkdir(parents=True, exist_ok=True)
-    load_before = os.getloadavg()
+    return parser.parse_args(argv)
 
-    figures: dict[str, float | int | None] = dict.fromkeys(GOALS)
-    details: dict[str, dict] = {}
-    notes: dict[str, str] = {}
-    errors: list[str] = []
 
-    def attempt(group: str, fn, *a):
+class Run:
+    """The figures, their details, notes and failed measurements of one benchmark run."""
+
+    def __init__(self) -> None:
+        self.figures: dict[str, float | int | None] = dict.fromkeys(GOALS)
+        self.details: dict[str, dict] = {}
+        self.notes: dict[str, str] = {}
+        self.errors: list[str] = []
+
+    def attempt(self, group: str, fn, *args) -> dict | None:
         try:
-            result = fn(*a)
+            result = fn(*args)
         except BenchError as e:
-            errors.append(f"{group}: {e}")
+            self.errors.append(f"{group}: {e}")
             _log(f"FAILED {group}: {e}")
             return None
-        details[group] = result.pop("details")
+        self.details[group] = result.pop("details")
         for key, value in result.items():
-            if key in figures:
-                figures[key] = value
+            if key in self.figures:
+                self.figures[key] = value
         return result
 
+
+def _measure(args: argparse.Namespace) -> Run:
+    run = Run()
     if "verify" not in args.skip:
-        attempt("verify", measure_verify, args.runs)
+        run.attempt("verify", measure_verify, args.runs)
     else:
-        notes["verify_overhead"] = notes["verify_vs_import"] = "skipped (--skip verify)"
-    build = attempt("build", measure_build, args.runs) if "build" not in args.skip else None
+        run.notes["verify_overhead"] = run.notes["verify_vs_import"] = "skipped (--skip verify)"
+    build = run.attempt("build", measure_build, args.runs) if "build" not in args.skip else None
     site = args.site.resolve() if args.site else (build["site"] if build else None)
     if "build" in args.skip:
-        notes["build_s_per_page"] = "skipped (--skip build)"
+        run.notes["build_s_per_page"] = "skipped (--skip build)"
     if site is not None:
-        attempt("weight", measure_weight, site)
+        run.attempt("weight", measure_weight, site)
     if site is not None and "lighthouse" not in args.skip:
-        attempt("lighthouse", measure_lighthouse, site, args.lighthouse_runs)
+        run.attempt("lighthouse", measure_lighthouse, site, args.lighthouse_runs)
     else:
         for name in GOALS:
             if name.startswith(("mobile_", "desktop_")):
-                notes[name] = "skipped (--skip lighthouse)" if "lighthouse" in args.skip else "no built site to audit"
+                run.notes[name] = "skipped (--skip lighthouse)" if "lighthouse" in args.skip else "no built site to audit"
     if "reload" not in args.skip:
-        attempt("reload", measure_reload)
+        run.attempt("reload", measure_reload)
     else:
-        notes["reload_s"] = "skipped (--skip reload)"
+        run.notes["reload_s"] = "skipped (--skip reload)"
     if args.ci:
-        attempt("ci", measure_ci)
-        if details.get("ci", {}).get("exit"):
-            notes["ci_s"] = f".ci/run FAILED (exit {details['ci']['exit']}): {details['ci']['last_line']}"
-            errors.append(f"ci: .ci/run failed in a clean clone: {details['ci']['last_line']}")
+        run.attempt("ci", measure_ci)
+        if run.details.get("ci", {}).get("exit"):
+            last_line = run.details["ci"]["last_line"]
+            run.notes["ci_s"] = f".ci/run FAILED (exit {run.details['ci']['exit']}): {last_line}"
+            run.errors.append(f"ci: .ci/run failed in a clean clone: {last_line}")
     else:
-        notes["ci_s"] = "not measured in this run: `./dev bench --ci` times .ci/run from a clean clone (minutes)"
+        run.notes["ci_s"] = "not measured in this run: `./dev bench --ci` times .ci/run from a clean clone (minutes)"
+    return run
 
-    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
-    dirty = bool(
-        subprocess.run(
-            ["git", "status", "--porcelain", "--untracked-files=no"], cwd=ROOT, capture_output=True, text=True
-        ).stdout.strip()
-    )
-    results = {
+
+def _git(*args: str) -> str:
+    return subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True).stdout.strip()
+
+
+def _results(run: Run, load_before: float) -> dict:
+    dirty = bool(_git("status", "--porcelain", "--untracked-files=no"))
+    return {
         "measured_at": dt.datetime.now(dt.UTC).replace(microsecond=0).isoformat(),
-        "commit": commit + ("+uncommitted changes" if dirty else ""),
+        "commit": _git("rev-parse", "--short", "HEAD") + ("+uncommitted changes" if dirty else ""),
         "machine": {
             "cpus": os.cpu_count(),
             "python": platform.python_version(),
             "platform": platform.platform(),
             # Other work on the machine skews absolute times (ratios less): 1-minute load averages.
-            "load_average_before": round(load_before[0], 2),
+            "load_average_before": round(load_before, 2),
             "load_average_after": round(os.getloadavg()[0], 2),
         },
         "figures": {
@@ -511,34 +520,46 @@ def main(argv: list[str]) -> int:
                 "unit": GOALS[name][1],
                 "goal": None if GOALS[name][0] is None else f"{'>=' if name in AT_LEAST else '<='} {GOALS[name][0]}",
                 "status": _status(name, value),
-                **({"note": notes[name]} if name in notes else {}),
+                **({"note": run.notes[name]} if name in run.notes else {}),
             }
-            for name, value in figures.items()
+            for name, value in run.figures.items()
         },
-        "details": details,
-        "errors": errors,
+        "details": run.details,
+        "errors": run.errors,
     }
-    args.output.write_text(json.dumps(results, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
 
+
+def _print_table(run: Run, results: dict) -> None:
     rows = [("figure", "value", "unit", "goal", "status")]
     for name, fig in results["figures"].items():
-        rows.append((name, _fmt(figures[name]), fig["unit"], fig["goal"] or "—", fig["status"]))
+        rows.append((name, _fmt(run.figures[name]), fig["unit"], fig["goal"] or "—", fig["status"]))
     widths = [max(len(str(r[i])) for r in rows) for i in range(5)]
+    machine = results["machine"]
     print(
-        f"benchmark on {os.cpu_count()} CPUs, Python {platform.python_version()}, commit {results['commit']}, "
-        f"load average {results['machine']['load_average_before']} before / {results['machine']['load_average_after']} after"
+        f"benchmark on {machine['cpus']} CPUs, Python {machine['python']}, commit {results['commit']}, "
+        f"load average {machine['load_average_before']} before / {machine['load_average_after']} after"
     )
     for i, row in enumerate(rows):
         print("  ".join(str(c).ljust(w) for c, w in zip(row, widths, strict=True)))
         if i == 0:
             print("  ".join("-" * w for w in widths))
-    for name, note in notes.items():
+    for name, note in run.notes.items():
         print(f"note: {name}: {note}")
     with contextlib.suppress(KeyError):
-        print(f"heaviest page: {details['weight']['heaviest_page']}")
+        print(f"heaviest page: {run.details['weight']['heaviest_page']}")
+
+
+def main(argv: list[str]) -> int:
+    args = _arguments(argv)
+    TMP.mkdir(parents=True, exist_ok=True)
+    load_before = os.getloadavg()[0]
+    run = _measure(args)
+    results = _results(run, load_before)
+    args.output.write_text(json.dumps(results, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+    _print_table(run, results)
     print(f"written: {args.output.relative_to(ROOT) if args.output.is_relative_to(ROOT) else args.output}")
-    if errors:
-        print("\nFAILED measurements:\n" + "\n".join(errors), file=sys.stderr)
+    if run.errors:
+        print("\nFAILED measurements:\n" + "\n".join(run.errors), file=sys.stderr)
         return 1
     return 0
 

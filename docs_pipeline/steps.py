@@ -28,6 +28,7 @@ import json
 import re
 import sys
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 
 from .runner import ROOT, Snippet, SnippetFailed, run_for_namespace
@@ -43,11 +44,15 @@ def steps_path(snippet_py: Path) -> Path:
 
 def declared(root: Path = ROOT) -> dict[str, list[str]]:
     """{snippet ("dir/name"): [pages that call steps() on it]} over every page of every language."""
+    return _declared(root, tuple((page, page.stat().st_mtime_ns) for page in layout(root).pages()))
+
+
+@cache  # read again only when a page changed (outputs asks once per snippet)
+def _declared(root: Path, pages: tuple) -> dict[str, list[str]]:
     found: dict[str, list[str]] = {}
-    site = layout(root)
-    for page in site.pages():
+    for page, _ in pages:
         for m in CALL.finditer(page.read_text(encoding="utf-8")):
-            found.setdefault(m.group("snippet"), []).append(site.name(page))
+            found.setdefault(m.group("snippet"), []).append(layout(root).name(page))
     return found
 
 

@@ -165,112 +165,129 @@ class Placed:
         return max(max(len(a), len(b)) for a, b in self.texts) * CHAR_W + 2 * PAD_X
 
 
-def layout(frames: list[dict], w: dict) -> tuple[dict[str, Placed], float, float]:
-    placed: dict[str, Placed] = {}
-    edges: list[tuple[str, str]] = []
-    for frame in frames:
-        for node in frame["nodes"]:
-            p = placed.setdefault(node["id"], Placed(node))
-            p.texts.add(_texts(node, w))
-        for edge in frame["edges"]:
-            if (edge[0], edge[1]) not in edges:
-                edges.append((edge[0], edge[1]))
-    for order, p in enumerate(placed.values()):
-        p.order = order
-    children = {k: [c for p, c in edges if p == k] for k in placed}
-    parents = {k: [p for p, c in edges if c == k] for k in placed}
-    # Rows: a node that uses nothing (a named tensor) sits as low as the longest path below it allows,
-    # so graphs of different lengths end on the same rows (an RNN's time steps line up); every other
-    # node sits just below the lowest node that uses it (a shared node below every user).
-    height: dict[str, int] = {}
+class Layout:
+    """Rows and x positions for every node any frame of one figure shows, so nodes stay put as the graph grows."""
 
-    def below(k: str) -> int:
-        if k not in height:
-            height[k] = 1 + max((below(c) for c in children[k]), default=-1)
-        return height[k]
+    def __init__(self, frames: list[dict], w: dict):
+        self.placed: dict[str, Placed] = {}
+        edges: list[tuple[str, str]] = []
+        for frame in frames:
+            for node in frame["nodes"]:
+                self.placed.setdefault(node["id"], Placed(node)).texts.add(_texts(node, w))
+            for edge in frame["edges"]:
+                if (edge[0], edge[1]) not in edges:
+                    edges.append((edge[0], edge[1]))
+        for order, p in enumerate(self.placed.values()):
+            p.order = order
+        self.children = {k: [c for p, c in edges if p == k] for k in self.placed}
+        self.parents = {k: [p for p, c in edges if c == k] for k in self.placed}
+        self.height: dict[str, int] = {}
+        self.rank: dict[str, int] = {}
+        self._layers()
+        self.rows = self._rows()
+        self._positions()
 
-    top = max(below(k) for k in placed)
-    todo = [k for k in placed if not parents[k]]
-    for k in todo:
-        placed[k].layer = top - below(k)
-    waiting = {k: len(parents[k]) for k in placed}
-    while todo:
-        k = todo.pop(0)
-        for c in children[k]:
-            placed[c].layer = max(placed[c].layer, placed[k].layer + 1)
-            waiting[c] -= 1
-            if not waiting[c]:
-                todo.append(c)
-    # Order in a row: depth-first from the named tensors, in the order the program made them, so each
-    # graph keeps to its own side; a node's inputs in their order (x * y: x left of y), except that the
-    # one with the longest path below it comes first (an RNN's chain of time steps runs straight down).
-    rank: dict[str, int] = {}
+    def below(self, k: str) -> int:
+        """The longest path from k down to a leaf."""
+        if k not in self.height:
+            self.height[k] = 1 + max((self.below(c) for c in self.children[k]), default=-1)
+        return self.height[k]
 
-    def visit(k: str) -> None:
-        if k not in rank:
-            rank[k] = len(rank)
-            deepest = max(children[k], key=below, default=None)
-            spine = [deepest] if deepest and sum(below(c) == below(deepest) for c in children[k]) == 1 else []
-            for c in spine + [c for c in children[k] if c not in spine]:
-                visit(c)
+    def _layers(self) -> None:
+        # A node that uses nothing (a named tensor) sits as low as the longest path below it allows,
+        # so graphs of different lengths end on the same rows (an RNN's time steps line up); every other
+        # node sits just below the lowest node that uses it (a shared node below every user).
+        placed, children = self.placed, self.children
+        top = max(self.below(k) for k in placed)
+        todo = [k for k in placed if not self.parents[k]]
+        for k in todo:
+            placed[k].layer = top - self.below(k)
+        waiting = {k: len(self.parents[k]) for k in placed}
+        while todo:
+            k = todo.pop(0)
+            for c in children[k]:
+                placed[c].layer = max(placed[c].layer, placed[k].layer + 1)
+                waiting[c] -= 1
+                if not waiting[c]:
+                    todo.append(c)
 
-    for k in sorted(placed, key=lambda k: (bool(parents[k]), placed[k].order)):
-        visit(k)
-    rows: list[list[Placed]] = [[] for _ in range(max(p.layer for p in placed.values()) + 1)]
-    for p in sorted(placed.values(), key=lambda p: rank[p.id]):
-        rows[p.layer].append(p)
+    def _visit(self, k: str) -> None:
+        # Depth-first from the named tensors, in the order the program made them, so each graph keeps to
+        # its own side; a node's inputs in their order (x * y: x left of y), except that the one with the
+        # longest path below it comes first (an RNN's chain of time steps runs straight down).
+        if k in self.rank:
+            return
+        self.rank[k] = len(self.rank)
+        children = self.children[k]
+        deepest = max(children, key=self.below, default=None)
+        spine = [deepest] if deepest and sum(self.below(c) == self.below(deepest) for c in children) == 1 else []
+        for c in spine + [c for c in children if c not in spine]:
+            self._visit(c)
 
-    def place(row: list[Placed], wanted: list[float]) -> None:
+    def _rows(self) -> list[list[Placed]]:
+        placed = self.placed
+        for k in sorted(placed, key=lambda k: (bool(self.parents[k]), placed[k].order)):
+            self._visit(k)
+        rows: list[list[Placed]] = [[] for _ in range(max(p.layer for p in placed.values()) + 1)]
+        for p in sorted(placed.values(), key=lambda p: self.rank[p.id]):
+            rows[p.layer].append(p)
+        return rows
+
+    @staticmethod
+    def _place(row: list[Placed], wanted: list[float]) -> None:
         """At the wanted x where they fit, in order, never overlapping."""
         right = float("-inf")
         for p, x in zip(row, wanted, strict=True):
             p.x = max(x, right + COL_GAP + p.width / 2)
             right = p.x + p.width / 2
 
-    def under(parent: str, p: Placed) -> float:
+    def _under(self, parent: str, p: Placed) -> float:
         """Where p wants to be below one of its users: the spine straight under it, siblings beside."""
-        siblings = [placed[c] for c in children[parent] if placed[c].layer == p.layer]
-        siblings.sort(key=lambda q: rank[q.id])
+        siblings = [self.placed[c] for c in self.children[parent] if self.placed[c].layer == p.layer]
+        siblings.sort(key=lambda q: self.rank[q.id])
         slot = sum(q.width for q in siblings) / len(siblings) + COL_GAP
         i = siblings.index(p)
-        deep = [below(q.id) for q in siblings]
+        deep = [self.below(q.id) for q in siblings]
         if deep.count(max(deep)) == 1 and len(siblings) > 1:  # a spine: it goes straight down
-            return placed[parent].x + slot * (i - deep.index(max(deep)))
-        return placed[parent].x + slot * (i - (len(siblings) - 1) / 2)
+            return self.placed[parent].x + slot * (i - deep.index(max(deep)))
+        return self.placed[parent].x + slot * (i - (len(siblings) - 1) / 2)
 
-    def down(depth: int, row: list[Placed]) -> None:  # each node under the nodes that use it
+    def _down(self, depth: int) -> None:
+        """Each node of a row under the nodes that use it."""
         wanted = []
-        for p in row:
-            users = [q for q in parents[p.id] if placed[q].layer == depth - 1]
-            users = [q for q in users if placed[q].kind != "output"] or users  # a name sits over what it names
-            if users:
-                wanted.append(sum(under(q, p) for q in users) / len(users))
-            else:
-                wanted.append(p.x)
-        place(row, wanted)
+        for p in self.rows[depth]:
+            users = [q for q in self.parents[p.id] if self.placed[q].layer == depth - 1]
+            users = [q for q in users if self.placed[q].kind != "output"] or users  # a name sits over what it names
+            wanted.append(sum(self._under(q, p) for q in users) / len(users) if users else p.x)
+        self._place(self.rows[depth], wanted)
 
-    def up(depth: int, row: list[Placed]) -> None:  # each node over its inputs
+    def _up(self, depth: int) -> None:
+        """Each node of a row over its inputs."""
         wanted = []
-        for p in row:
-            inputs = [placed[c] for c in children[p.id] if placed[c].layer == depth + 1]
-            wanted.append(sum(p.x + c.x - under(p.id, c) for c in inputs) / len(inputs) if inputs else p.x)
-        place(row, wanted)
+        for p in self.rows[depth]:
+            inputs = [self.placed[c] for c in self.children[p.id] if self.placed[c].layer == depth + 1]
+            wanted.append(sum(p.x + c.x - self._under(p.id, c) for c in inputs) / len(inputs) if inputs else p.x)
+        self._place(self.rows[depth], wanted)
 
-    for row in rows:
-        place(row, [0.0] * len(row))
-    for _ in range(4):  # a few sweeps down and up, ending down
-        for depth in range(len(rows)):
-            down(depth, rows[depth])
-        for depth in reversed(range(len(rows))):
-            up(depth, rows[depth])
-    for depth in range(len(rows)):
-        down(depth, rows[depth])
-    left = min(p.x - p.width / 2 for p in placed.values())
-    for p in placed.values():
-        p.x -= left
-    width = max(p.x + p.width / 2 for p in placed.values())
-    height = len(rows) * BOX_H + (len(rows) - 1) * ROW_GAP
-    return placed, width + 2 * MARGIN, height + 2 * MARGIN
+    def _positions(self) -> None:
+        for row in self.rows:
+            self._place(row, [0.0] * len(row))
+        for _ in range(4):  # a few sweeps down and up, ending down
+            for depth in range(len(self.rows)):
+                self._down(depth)
+            for depth in reversed(range(len(self.rows))):
+                self._up(depth)
+        for depth in range(len(self.rows)):
+            self._down(depth)
+        left = min(p.x - p.width / 2 for p in self.placed.values())
+        for p in self.placed.values():
+            p.x -= left
+
+    @property
+    def size(self) -> tuple[float, float]:
+        width = max(p.x + p.width / 2 for p in self.placed.values())
+        height = len(self.rows) * BOX_H + (len(self.rows) - 1) * ROW_GAP
+        return width + 2 * MARGIN, height + 2 * MARGIN
 
 
 def _texts(node: dict, w: dict) -> tuple[str, str]:
@@ -444,7 +461,8 @@ def figure(snippet: str, lang: str, root: Path) -> str:
     data = load(snippet, root)
     frames = data["frames"]
     program = Program(root / data["program"])
-    placed, width, height = layout(frames, w)
+    graph = Layout(frames, w)
+    placed, (width, height) = graph.placed, graph.size
     base = "steps-" + snippet.replace("/", "-").replace("_", "-")
     total = len(frames)
     code = "".join(
