@@ -30,7 +30,7 @@ def _language_of_location(location: str) -> str:
 
 def _expected(site, lang, query):
     """Locations (page URLs relative to the site root) of `lang` pages containing `query`,
-    read from that language's own search index (docs_pipeline/search_hooks.py)."""
+    read from that language's own search index (docs_pipeline/hooks/i18n.py)."""
     index = json.loads((site / HOME[lang] / "search" / "search_index.json").read_text(encoding="utf-8"))
     separator = re.compile(index["config"]["separator"])
     q = query.lower()
