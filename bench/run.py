@@ -81,8 +81,8 @@ AT_LEAST = {"mobile_performance_min", "desktop_performance_min"}  # goals a valu
 IN_THE_WAY = {
     "build_s_per_page": "it sits on the goal: 3.2-3.5 s for the 22 pages (38 HTML pages, both languages and "
     "the notebook pages), 0.146 and 0.161 s a page in two runs the same day. Of a warm build, Material's "
-    "search indexing takes about a third, Pygments highlighting and the Jinja templates about a fifth "
-    "each, and listing the theme's files (Material's icons, once per language) about 0.2 s.",
+    "search indexing takes about a third (cProfile), Pygments highlighting and the Jinja templates "
+    "under a tenth each, and listing the theme's files (Material's icons) as much again, once per language.",
     "reload_s": "a warm rebuild of both languages takes about 1.8 s in process (Material's search indexing "
     "of every page is about a third of it, Python-Markdown and Pygments most of the rest), and mkdocs "
     "serve polls for changes every 0.5 s. Skipping the index on rebuilds has no public option that "
