@@ -241,9 +241,9 @@ def measure_lighthouse(site: Path, runs: int) -> dict:
         for form_factor in ("mobile", "desktop"):
             _log(f"lighthouse: {form_factor} performance, {len(paths)} pages x {runs} runs")
             try:
-                records = site_audit.lighthouse(
+                records = site_audit.Lighthouse(
                     [base_url + path for path in paths.values()], form_factor, ("performance",), fast=False, runs=runs
-                )
+                ).records()
             except (RuntimeError, subprocess.TimeoutExpired) as e:
                 raise BenchError(f"lighthouse ({form_factor}): {e}") from e
             by_url: dict[str, list[dict]] = {}

@@ -6,7 +6,7 @@ missing or older than the lock file. They run with Node (20 or newer) against th
 served on 127.0.0.1 under site_url's path, as published, compressed as GitHub Pages serves it
 (gzip: Lighthouse weighs what travels), with the same Chromium as the browser tests.
 
-- lighthouse(): tests/audit/lighthouse.mjs, every page in one Node process and one Chromium.
+- Lighthouse: tests/audit/lighthouse.mjs, every page in one Node process and one Chromium.
 - html_validate(): every page in one run, each message attributed to the project (the page's
   content, or a tag of a template in overrides/ that the site wrote or changed) or to the theme
   (Material's own markup, which an override has not replaced).
@@ -203,20 +203,6 @@ class Lighthouse:
             self._tmp.cleanup()
 
 
-def lighthouse(
-    urls: list[str],
-    form_factor: str,
-    categories: tuple[str, ...],
-    *,
-    fast: bool,
-    runs: int = 1,
-    lhr_dir: Path | None = None,
-    timeout: float = 1800,
-) -> list[dict]:
-    """Lighthouse on every URL, waiting for it (see Lighthouse)."""
-    return Lighthouse(urls, form_factor, categories, fast=fast, runs=runs, lhr_dir=lhr_dir).records(timeout)
-
-
 def audit_pages(
     site: Path,
     base_url: str,
@@ -233,7 +219,7 @@ def audit_pages(
     records = {r["url"]: r for r in run.records()}
     broken = [url for url, r in records.items() if r.get("error") or r.get("runtimeError")]
     if broken:
-        records.update({r["url"]: r for r in lighthouse(broken, form_factor, categories, fast=True)})
+        records.update({r["url"]: r for r in Lighthouse(broken, form_factor, categories, fast=True).records()})
     return {page: records[url] for page, url in urls.items()}
 
 
