@@ -55,3 +55,24 @@ def test_each_language_has_its_404_page(built_site):
         page = built_site / SITE.prefix(lang) / "404.html"
         assert page.is_file(), f"no {page.relative_to(built_site)}"
         assert f'<html lang="{lang}"' in page.read_text(encoding="utf-8"), f"{page.relative_to(built_site)} is not lang={lang}"
+
+
+def test_code_has_no_spans_that_look_the_same_as_plain_text(built_site):
+    """docs_pipeline/hooks/code_spans.py takes out Pygments' name and whitespace spans. That is
+    only right while the theme draws names in the code's own colour and whitespace in none."""
+    left = [
+        p.relative_to(built_site).as_posix()
+        for p in built_site.rglob("*.html")
+        if re.search(r'<span class="[nw]">', p.read_text(encoding="utf-8"))
+    ]
+    assert not left, f"name or whitespace spans left in {left[:5]}"
+    stylesheets = built_site / "assets" / "stylesheets"
+    theme = "".join(p.read_text(encoding="utf-8") for p in stylesheets.glob("*.min.css"))
+    names = re.findall(r"--md-code-hl-name-color:([^;}]*)", theme)
+    assert names and set(names) == {"var(--md-code-fg-color)"}, (
+        f"the theme's name colour is {names}, no longer the code's own: code_spans.py must keep <span class=\"n\">"
+    )
+    own = " ".join((stylesheets / name).read_text(encoding="utf-8") for name in ("pages.css", "steps.css"))
+    assert not re.search(r"\.n\b|--md-code-hl-name-color", own), "pages.css or steps.css styles names in code"
+    styled_whitespace = [css for css in (theme, own) if re.search(r"\.w\b", css)]
+    assert not styled_whitespace, "a stylesheet styles whitespace in code (.w): code_spans.py must keep those spans"

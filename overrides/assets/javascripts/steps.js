@@ -16,7 +16,26 @@
     var current = -1;
     if (!frames.length || !live || !prev || !next) return;
 
-    function show(index) {
+    // The current line, and this step's nodes, scrolled into view within their panes. Reading sizes
+    // makes the browser lay out the page there and then, so for the first frame this waits for the
+    // layout of the next paint (Lighthouse: that forced layout at load was most of this script's time).
+    function keepInView(frame) {
+      var shown = figure.querySelector(".steps__line--current");
+      if (shown && code.scrollHeight > code.clientHeight) {  // keep the current line in view (the pane only)
+        if (shown.offsetTop < code.scrollTop || shown.offsetTop + shown.offsetHeight > code.scrollTop + code.clientHeight) {
+          code.scrollTop = Math.max(0, shown.offsetTop - code.clientHeight / 3);
+        }
+      }
+      var canvas = frame.querySelector(".steps__canvas");
+      var mark = frame.querySelector(".steps__current, .steps__new");
+      if (canvas && mark && canvas.scrollWidth > canvas.clientWidth) {  // a graph wider than the page: this step's nodes in view
+        var box = canvas.getBoundingClientRect();
+        var at = mark.getBoundingClientRect();
+        canvas.scrollLeft += at.left + at.width / 2 - (box.left + box.width / 2);
+      }
+    }
+
+    function show(index, initial) {
       index = Math.max(0, Math.min(frames.length - 1, index));
       if (index === current) return;
       current = index;
@@ -31,19 +50,8 @@
         l.classList.toggle("steps__line--current", n === line);
         l.classList.toggle("steps__line--ran", n !== line && ran.indexOf(n) >= 0);
       });
-      var shown = figure.querySelector(".steps__line--current");
-      if (shown && code.scrollHeight > code.clientHeight) {  // keep the current line in view (the pane only)
-        if (shown.offsetTop < code.scrollTop || shown.offsetTop + shown.offsetHeight > code.scrollTop + code.clientHeight) {
-          code.scrollTop = Math.max(0, shown.offsetTop - code.clientHeight / 3);
-        }
-      }
-      var canvas = frame.querySelector(".steps__canvas");
-      var mark = frame.querySelector(".steps__current, .steps__new");
-      if (canvas && mark && canvas.scrollWidth > canvas.clientWidth) {  // a graph wider than the page: this step's nodes in view
-        var box = canvas.getBoundingClientRect();
-        var at = mark.getBoundingClientRect();
-        canvas.scrollLeft += at.left + at.width / 2 - (box.left + box.width / 2);
-      }
+      if (initial) requestAnimationFrame(function () { if (frames[current] === frame) keepInView(frame); });
+      else keepInView(frame);
       live.replaceChildren.apply(live, Array.from(frame.querySelector(".steps__text").cloneNode(true).childNodes));
       prev.setAttribute("aria-disabled", String(index === 0));
       next.setAttribute("aria-disabled", String(index === frames.length - 1));
@@ -65,7 +73,7 @@
     figure.tabIndex = 0;
     controls.hidden = false;
     live.hidden = false;
-    show(0);
+    show(0, true);
   }
 
   document.querySelectorAll("figure.steps").forEach(setup);
