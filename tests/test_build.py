@@ -72,6 +72,8 @@ def test_code_has_no_spans_that_look_the_same_as_plain_text(built_site):
     assert names and set(names) == {"var(--md-code-fg-color)"}, (
         f"the theme's name colour is {names}, no longer the code's own: code_spans.py must keep <span class=\"n\">"
     )
+    name_rules = re.findall(r"[^{}]*\.n(?=[,{])[^{}]*\{([^}]*)\}", theme)
+    assert name_rules == ["color:var(--md-code-hl-name-color)"], f"the theme styles names in code with {name_rules}"
     own = " ".join((stylesheets / name).read_text(encoding="utf-8") for name in ("pages.css", "steps.css"))
     assert not re.search(r"\.n\b|--md-code-hl-name-color", own), "pages.css or steps.css styles names in code"
     styled_whitespace = [css for css in (theme, own) if re.search(r"\.w\b", css)]
