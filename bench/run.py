@@ -76,7 +76,7 @@ GOALS = {  # name: (goal, "le" = value must be <= goal, unit)
 }
 AT_LEAST = {"mobile_performance_min", "desktop_performance_min"}  # goals a value must reach, not stay under
 
-# What stood in the way when a goal was last missed, as measured on the 2-core machine (2026-12-03);
+# What stood in the way when a goal was last missed, as measured on the 2-core machine (2026-12-02 and -03);
 # written beside the figure in results.json while it still misses its goal.
 IN_THE_WAY = {
     "build_s_per_page": "it sits on the goal: 3.2-3.5 s for the 22 pages (38 HTML pages, both languages and "
@@ -527,6 +527,22 @@ def _git(*args: str) -> str:
     return subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True).stdout.strip()
 
 
+def _figure(run: Run, name: str, value) -> dict:
+    goal, unit = GOALS[name]
+    status = _status(name, value)
+    figure = {
+        "value": None if value is None else (round(value, 4) if isinstance(value, float) else value),
+        "unit": unit,
+        "goal": None if goal is None else f"{'>=' if name in AT_LEAST else '<='} {goal}",
+        "status": status,
+    }
+    if name in run.notes:
+        figure["note"] = run.notes[name]
+    if status == "MISSED" and name in IN_THE_WAY:
+        figure["in_the_way"] = IN_THE_WAY[name]
+    return figure
+
+
 def _results(run: Run, load_before: float) -> dict:
     dirty = bool(_git("status", "--porcelain", "--untracked-files=no"))
     return {
@@ -540,17 +556,7 @@ def _results(run: Run, load_before: float) -> dict:
             "load_average_before": round(load_before, 2),
             "load_average_after": round(os.getloadavg()[0], 2),
         },
-        "figures": {
-            name: {
-                "value": None if value is None else (round(value, 4) if isinstance(value, float) else value),
-                "unit": GOALS[name][1],
-                "goal": None if GOALS[name][0] is None else f"{'>=' if name in AT_LEAST else '<='} {GOALS[name][0]}",
-                "status": _status(name, value),
-                **({"note": run.notes[name]} if name in run.notes else {}),
-                **({"in_the_way": IN_THE_WAY[name]} if name in IN_THE_WAY and _status(name, value) == "MISSED" else {}),
-            }
-            for name, value in run.figures.items()
-        },
+        "figures": {name: _figure(run, name, value) for name, value in run.figures.items()},
         "details": run.details,
         "errors": run.errors,
     }
