@@ -455,6 +455,13 @@ def caption(frames: list[dict], file: str, w: dict) -> str:
 # ---------------------------------------------------------------- the figure
 
 
+def _line_class(n: int, frame: dict) -> str:
+    """Line n's classes while `frame` is shown (steps.js does the same when stepping)."""
+    if n == frame["line"]:
+        return "steps__line steps__line--current"
+    return "steps__line steps__line--ran" if n in frame["ran"] else "steps__line"
+
+
 def figure(snippet: str, lang: str, root: Path) -> str:
     """The HTML of the stepped figure of snippets/<snippet>.py in language `lang` (one block, no blank line)."""
     w = WORDS[lang]
@@ -465,27 +472,36 @@ def figure(snippet: str, lang: str, root: Path) -> str:
     placed, (width, height) = graph.placed, graph.size
     base = "steps-" + snippet.replace("/", "-").replace("_", "-")
     total = len(frames)
+    # The markup is in the first step's state, which steps.css shows only with JavaScript: nothing
+    # moves when steps.js starts, and the other frames are never laid out.
+    first = frames[0]
     code = "".join(
-        f'<span class="steps__line" data-line="{n}">{escape(line)}\n</span>' for n, line in enumerate(program.lines, 1)
+        f'<span class="{_line_class(n, first)}" data-line="{n}">{escape(line)}\n</span>'
+        for n, line in enumerate(program.lines, 1)
     )
-    items = []
+    items, texts = [], []
     scroll = ' tabindex="0"' if _least(width) else ""  # a graph that may scroll sideways takes the focus (axe)
     for n, frame in enumerate(frames, 1):
         text = w["step"].format(n=n, total=total) + describe(frame, program, w)
+        texts.append(text)
         svg = _svg(frame, placed, (width, height), f"{base}-{n}", _alt(frame, n, w), w)
         ran = " ".join(str(line) for line in frame["ran"])
         items.append(
-            f'<li class="steps__frame" data-step="{n}" data-kind="{frame["kind"]}" data-line="{frame["line"]}" data-ran="{ran}">'
+            f'<li class="steps__frame{" steps__frame--current" if n == 1 else ""}" data-step="{n}" data-kind="{frame["kind"]}"'
+            f' data-line="{frame["line"]}" data-ran="{ran}">'
             f'<p class="steps__text">{text}</p>\n<div class="steps__canvas"{scroll}>\n{svg}\n</div></li>'
         )
     return "\n".join(
         [
             f'<figure class="steps{" steps--wide" if width > WIDE else ""}" id="{base}">',
             f"<figcaption>{caption(frames, data['program'], w)}</figcaption>",
-            '<div class="steps__controls" hidden>'
-            f'<button type="button" class="steps__button steps__prev" aria-keyshortcuts="ArrowLeft">← {w["prev"]}</button>'
-            f'<button type="button" class="steps__button steps__next" aria-keyshortcuts="ArrowRight">{w["next"]} →</button></div>',
-            '<p class="steps__live" aria-live="polite" hidden></p>',
+            '<div class="steps__controls">'
+            '<button type="button" class="steps__button steps__prev" aria-keyshortcuts="ArrowLeft" aria-disabled="true">'
+            f'← {w["prev"]}</button>'
+            f'<button type="button" class="steps__button steps__next" aria-keyshortcuts="ArrowRight" aria-disabled="{str(total == 1).lower()}">'
+            f'{w["next"]} →</button></div>',
+            # the first step's sentence, as steps.js writes it; out of search like the steps below
+            f'<p class="steps__live" aria-live="polite" data-search-exclude>{texts[0]}</p>',
             '<div class="steps__panes" data-search-exclude>',  # the program is on the page; the steps repeat it
             f'<pre class="steps__code" tabindex="0">{code}</pre>',
             '<ol class="steps__frames">',

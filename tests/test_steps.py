@@ -30,7 +30,7 @@ BACKWARD = [
     for name in STEPPED
     if steps_path(ROOT / "snippets" / f"{name}.py").is_file() and any(f["kind"] == "done" for f in load(name)["frames"])
 ]
-FRAME = re.compile(r'<li class="steps__frame"[^>]*>(?P<body>.*?)</li>', re.S)
+FRAME = re.compile(r'<li class="steps__frame[^"]*"[^>]*>(?P<body>.*?)</li>', re.S)
 
 
 def _snippet(name: str) -> Snippet:

@@ -125,6 +125,44 @@ def test_stepping_with_buttons_and_keys(browser, served_site, snippet, lang, pat
         context.close()
 
 
+def _layout(tab) -> list[dict]:
+    """Every figure on the page as laid out now: its height, visible frames, live text, controls."""
+    return tab.evaluate(
+        """() => [...document.querySelectorAll('figure.steps')].map(f => ({
+            id: f.id,
+            height: f.getBoundingClientRect().height,
+            visible: [...f.querySelectorAll('.steps__frame')].filter(e => e.offsetParent !== null).map(e => +e.dataset.step),
+            line: [...f.querySelectorAll('.steps__line--current')].map(e => +e.dataset.line),
+            live: f.querySelector('.steps__live').textContent,
+            controls: f.querySelector('.steps__controls').offsetParent !== null,
+        }))"""
+    )
+
+
+PHONE = {"width": 360, "height": 740}
+
+
+@pytest.mark.parametrize("path", sorted({a[2] for a in ONCE}))
+def test_before_the_script_runs_the_figure_already_shows_its_first_step(browser, served_site, path):
+    """The markup is the first step (steps.css with the .steps-js class from <head>): nothing moves
+    when steps.js starts, on a phone, where the sentences wrap most."""
+    context, tab, _ = _open(browser, served_site, path, viewport=PHONE)
+    try:
+        scripted = _layout(tab)
+    finally:
+        context.close()
+    context = browser.new_context(base_url=served_site, viewport=PHONE)
+    try:
+        context.route("**/steps.js", lambda route: route.abort())
+        tab = context.new_page()
+        tab.goto(path)
+        before = _layout(tab)
+    finally:
+        context.close()
+    assert before and all(f["visible"] == [1] and f["controls"] for f in before), before
+    assert before == scripted
+
+
 def test_last_frame_shows_the_printed_gradients(browser, served_site, lang):
     path, _ = PAGES[lang]
     context, tab, errors = _open(browser, served_site, path)

@@ -1,7 +1,9 @@
 /* Stepped figures (docs_pipeline/steps_figure.py): one frame at a time beside the program.
-   Without this script every frame is shown in order; with it: Previous/Next buttons, the arrow
-   keys while the figure (or one of its buttons) has focus, the current line highlighted, and
-   the current step's sentence in a live region. */
+   Without JavaScript every frame is shown in order; with it (steps.css, keyed on the .steps-js
+   class that the page's <head> sets): the first frame, as the markup has it; this script adds
+   the Previous/Next buttons' and the arrow keys' stepping while the figure (or one of its
+   buttons) has focus, the current line highlighted, and the current step's sentence in a live
+   region. */
 (function () {
   "use strict";
 
@@ -10,7 +12,6 @@
     var lines = figure.querySelectorAll(".steps__line");
     var live = figure.querySelector(".steps__live");
     var code = figure.querySelector(".steps__code");
-    var controls = figure.querySelector(".steps__controls");
     var prev = figure.querySelector(".steps__prev");
     var next = figure.querySelector(".steps__next");
     var current = -1;
@@ -69,10 +70,7 @@
       event.preventDefault();
     });
 
-    figure.classList.add("steps--js");
     figure.tabIndex = 0;
-    controls.hidden = false;
-    live.hidden = false;
     show(0, true);
   }
 
