@@ -78,3 +78,32 @@ def test_code_has_no_spans_that_look_the_same_as_plain_text(built_site):
     assert not re.search(r"\.n\b|--md-code-hl-name-color", own), "pages.css or steps.css styles names in code"
     styled_whitespace = [css for css in (theme, own) if re.search(r"\.w\b", css)]
     assert not styled_whitespace, "a stylesheet styles whitespace in code (.w): code_spans.py must keep those spans"
+
+
+def test_the_themes_icons_come_from_one_file(built_site):
+    """docs_pipeline/hooks/icon_sprite.py: every icon property of Material's stylesheet is declared
+    again in icons.css, pointing at a view of icons.svg, and every page loads both."""
+    theme = next((built_site / "assets" / "stylesheets").glob("main.*.min.css")).read_text(encoding="utf-8")
+    themes = re.findall(r'--(md-[a-z0-9-]+):url\("data:', theme)
+    own = dict(re.findall(r'--(md-[a-z0-9-]+): url\("([^"]+)"\)', (built_site / "assets/stylesheets/icons.css").read_text(encoding="utf-8")))
+    assert themes and sorted(own) == sorted(themes), f"icons.css declares {sorted(own)}, the theme {sorted(themes)}"
+    assert all(url == f"../images/icons.svg#{name}" for name, url in own.items()), own
+    views = re.findall(r"<view id='([^']+)'", (built_site / "assets/images/icons.svg").read_text(encoding="utf-8"))
+    assert sorted(views) == sorted(themes), f"icons.svg has views {sorted(views)}"
+    missing = [
+        p.relative_to(built_site).as_posix()
+        for p in built_site.rglob("*.html")
+        if not re.search(r'<link rel="stylesheet" href="[^"]*assets/stylesheets/icons\.css">', text := p.read_text(encoding="utf-8"))
+        or not re.search(r'<link rel="preload" href="[^"]*assets/images/icons\.svg" as="image"', text)
+    ]
+    assert not missing, f"pages without icons.css or the preload of icons.svg: {missing[:5]}"
+
+
+def test_an_icon_the_sprite_cannot_read_stops_the_build_naming_the_stylesheet():
+    from docs_pipeline.hooks.icon_sprite import theme_icons
+
+    svg = "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24'><path d='M0 0h24'/></svg>"
+    readable = f'--md-a-icon:url("data:image/svg+xml;charset=utf-8,{svg}")'
+    assert theme_icons(f":root{{{readable}}}", "main.css") == {"md-a-icon": ([0, 0, 24, 24], "<path d='M0 0h24'/>")}
+    with pytest.raises(ValueError, match=r"main\.css: 2 icon properties with a data: URI, 1 read"):
+        theme_icons(f':root{{{readable};--md-b-icon:url("data:image/png;base64,AAAA")}}', "main.css")

@@ -90,3 +90,48 @@ def test_screenshot(lang, browser, served_site):
         assert shot.stat().st_size > 10_000, f"{shot} is suspiciously small"
     finally:
         context.close()
+
+
+# Each icon of Material's stylesheet twice, 48 px, drawn as Material draws icons (a mask over a
+# colour): from the theme's own data: URI, and from the view of assets/images/icons.svg that the
+# site's icons.css puts in its place (docs_pipeline/hooks/icon_sprite.py).
+_ICON_BOARD = """async () => {
+    const sheets = [...document.styleSheets].map(s => s.href || '');
+    const theme = sheets.find(h => /\\/main\\.[0-9a-f]+\\.min\\.css$/.test(h));
+    const icons = sheets.find(h => h.endsWith('/assets/stylesheets/icons.css'));
+    const css = await (await fetch(theme)).text();
+    const board = document.createElement('div');
+    board.style.cssText = 'position:absolute;inset:0 auto auto 0;z-index:9999;background:#fff;display:flex;flex-wrap:wrap;width:144px';
+    const names = [];
+    for (const [, name, original] of css.matchAll(/--(md-[a-z0-9-]+):(url\\("data:image\\/svg\\+xml[^"]*"\\))/g)) {
+        const own = getComputedStyle(document.documentElement).getPropertyValue('--' + name).trim();
+        const target = /^url\\("(.+)"\\)$/.exec(own);
+        for (const mask of [original, target ? `url("${new URL(target[1], icons)}")` : 'none', 'none']) {
+            const icon = document.createElement('div');
+            icon.style.cssText = `width:48px;height:48px;background:#000;mask:${mask} center/contain no-repeat`;
+            board.append(icon);
+        }
+        names.push(name);
+    }
+    document.body.append(board);
+    return names;
+}"""
+
+
+def test_icons_from_one_file_draw_as_the_theme_draws_them(browser, served_site):
+    context = new_context(browser, served_site)
+    try:
+        tab = context.new_page()
+        tab.goto(urljoin(served_site, "en/"), wait_until="networkidle")
+        names = tab.evaluate(_ICON_BOARD)
+        assert len(names) > 30, names
+        tab.wait_for_load_state("networkidle")
+        icons = tab.locator("body > div:last-child > div")
+        differ = []
+        for n, name in enumerate(names):
+            theme, own, blank = (icons.nth(3 * n + k).screenshot(animations="disabled") for k in range(3))
+            if theme == blank or own != theme:
+                differ.append(name)
+        assert not differ, f"icons.svg draws these unlike Material's stylesheet (or not at all): {differ}"
+    finally:
+        context.close()
