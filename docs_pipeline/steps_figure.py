@@ -497,9 +497,9 @@ def figure(snippet: str, lang: str, root: Path) -> str:
             f"<figcaption>{caption(frames, data['program'], w)}</figcaption>",
             '<div class="steps__controls">'
             '<button type="button" class="steps__button steps__prev" aria-keyshortcuts="ArrowLeft" aria-disabled="true">'
-            f'← {w["prev"]}</button>'
+            f"← {w['prev']}</button>"
             f'<button type="button" class="steps__button steps__next" aria-keyshortcuts="ArrowRight" aria-disabled="{str(total == 1).lower()}">'
-            f'{w["next"]} →</button></div>',
+            f"{w['next']} →</button></div>",
             # the first step's sentence, as steps.js writes it; out of search like the steps below
             f'<p class="steps__live" aria-live="polite" data-search-exclude>{texts[0]}</p>',
             '<div class="steps__panes" data-search-exclude>',  # the program is on the page; the steps repeat it

@@ -83,18 +83,21 @@ def test_code_has_no_spans_that_look_the_same_as_plain_text(built_site):
 def test_the_themes_icons_come_from_one_file(built_site):
     """docs_pipeline/hooks/icon_sprite.py: every icon property of Material's stylesheet is declared
     again in icons.css, pointing at a view of icons.svg, and every page loads both."""
-    theme = next((built_site / "assets" / "stylesheets").glob("main.*.min.css")).read_text(encoding="utf-8")
+    assets = built_site / "assets"
+    theme = next((assets / "stylesheets").glob("main.*.min.css")).read_text(encoding="utf-8")
     themes = re.findall(r'--(md-[a-z0-9-]+):url\("data:', theme)
-    own = dict(re.findall(r'--(md-[a-z0-9-]+): url\("([^"]+)"\)', (built_site / "assets/stylesheets/icons.css").read_text(encoding="utf-8")))
+    icons_css = (assets / "stylesheets" / "icons.css").read_text(encoding="utf-8")
+    own = dict(re.findall(r'--(md-[a-z0-9-]+): url\("([^"]+)"\)', icons_css))
     assert themes and sorted(own) == sorted(themes), f"icons.css declares {sorted(own)}, the theme {sorted(themes)}"
     assert all(url == f"../images/icons.svg#{name}" for name, url in own.items()), own
-    views = re.findall(r"<view id='([^']+)'", (built_site / "assets/images/icons.svg").read_text(encoding="utf-8"))
+    views = re.findall(r"<view id='([^']+)'", (assets / "images" / "icons.svg").read_text(encoding="utf-8"))
     assert sorted(views) == sorted(themes), f"icons.svg has views {sorted(views)}"
+    stylesheet = re.compile(r'<link rel="stylesheet" href="[^"]*assets/stylesheets/icons\.css">')
+    preload = re.compile(r'<link rel="preload" href="[^"]*assets/images/icons\.svg" as="image"')
     missing = [
         p.relative_to(built_site).as_posix()
         for p in built_site.rglob("*.html")
-        if not re.search(r'<link rel="stylesheet" href="[^"]*assets/stylesheets/icons\.css">', text := p.read_text(encoding="utf-8"))
-        or not re.search(r'<link rel="preload" href="[^"]*assets/images/icons\.svg" as="image"', text)
+        if not (stylesheet.search(html := p.read_text(encoding="utf-8")) and preload.search(html))
     ]
     assert not missing, f"pages without icons.css or the preload of icons.svg: {missing[:5]}"
 

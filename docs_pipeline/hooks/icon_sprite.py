@@ -41,7 +41,7 @@ def theme_icons(css: str, source: str) -> dict[str, tuple[list[float], str]]:
     if not icons or len(icons) != len(ANY_DATA_ICON.findall(css)):
         raise ValueError(
             f"{source}: {len(ANY_DATA_ICON.findall(css))} icon properties with a data: URI, {len(icons)} read"
-            " (docs_pipeline/hooks/icon_sprite.py expects Material's url(\"data:image/svg+xml;charset=utf-8,<svg ...>\"))"
+            ' (docs_pipeline/hooks/icon_sprite.py expects Material\'s url("data:image/svg+xml;charset=utf-8,<svg ...>"))'
         )
     return icons
 
@@ -61,7 +61,11 @@ def sprite(icons: dict[str, tuple[list[float], str]]) -> str:
 def stylesheet(icons: dict) -> str:
     target = Path("..") / SPRITE.relative_to("assets")
     lines = [f'  --{name}: url("{target.as_posix()}#{name}");' for name in icons]
-    return "/* Written by docs_pipeline/hooks/icon_sprite.py: Material's icons, from one file. */\n:root {\n" + "\n".join(lines) + "\n}\n"
+    return (
+        "/* Written by docs_pipeline/hooks/icon_sprite.py: Material's icons, from one file. */\n:root {\n"
+        + "\n".join(lines)
+        + "\n}\n"
+    )
 
 
 def on_post_build(config):
