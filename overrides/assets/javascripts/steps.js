@@ -1,9 +1,8 @@
 /* Stepped figures (docs_pipeline/steps_figure.py): one frame at a time beside the program.
-   Without JavaScript every frame is shown in order; with it (steps.css, keyed on the .steps-js
-   class that the page's <head> sets): the first frame, as the markup has it; this script adds
-   the Previous/Next buttons' and the arrow keys' stepping while the figure (or one of its
-   buttons) has focus, the current line highlighted, and the current step's sentence in a live
-   region. */
+   Without JavaScript every frame is shown in order. With it, steps.css (keyed on the .steps-js
+   class that the page's <head> sets) shows the first frame, as the markup has it, and this script
+   steps through the rest: Previous/Next buttons, the arrow keys while the figure (or one of its
+   buttons) has focus, the current line highlighted, the current step's sentence in a live region. */
 (function () {
   "use strict";
 
