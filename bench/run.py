@@ -88,18 +88,21 @@ IN_THE_WAY = {
     "serve polls for changes every 0.5 s. Skipping the index on rebuilds has no public option that "
     "mkdocs-static-i18n survives: with the search plugin disabled its reconfigure_search_index raises "
     "AttributeError (no search_index).",
-    "ci_s": ".ci/run is pip install (about 50 s) plus ./dev test (285-350 s in four runs); most of the "
+    "ci_s": ".ci/run is pip install (about 50 s) plus ./dev test (285-490 s in five runs, the slowest on a busy day); most of the "
     "tests' time is the browser tier: 22 pages and 7 stepped figures driven in Chromium with axe, and Lighthouse on "
     "every page, on 2 cores. A fresh machine adds apt-get for Chromium, the CJK font and Node.",
     "mobile_tbt_ms_max": "total blocking time counts only the tasks after the first paint, and where the "
-    "first paint falls changes from load to load. When the browser paints before Material's script runs "
-    "(first contentful paint about 1.36 s under throttling), the script's task counts: it styles and lays out "
-    "the 2,800 or so elements parsed since that paint (observed: style 17-72 ms of it), 150-230 ms throttled, "
-    "and with the component mounting and the first code blocks' tasks after it the page passes 200 ms. When "
-    "the first paint comes after the script (about 1.9 s), the same page measures 50-150 ms. 80 runs of the "
-    "four longest pages on one day gave a median of 206 ms, 46 of them above 200 ms. Taking out the spans "
-    "that draw nothing (docs_pipeline/hooks/code_spans.py: 10-13 % fewer nodes, style time 6-22 % lower) did "
-    "not move that median beyond the noise.",
+    "first paint falls changes from load to load: one page ranges widely (applications: 294-692 ms in five "
+    "runs), and a day's medians move with the shared host (the four longest pages: 206 ms one day, 454 ms the next before the changes "
+    "below). What is left after the first paint is mostly Material's own start. Its script reads the scroll "
+    "position (scrollX) as it starts, which makes the browser style and lay out everything parsed since the "
+    "last frame inside that task (about 175 ms of a 4x-throttled CPU profile of how-it-works); then it mounts "
+    "its components (DOMContentLoaded) and the first code blocks in view (copy button, annotations). The "
+    "site's own share was cut twice: the stepped figures' hidden frames are no longer laid out (they were "
+    "16-43 % of a long page's elements), and Material's icons come from one SVG document, not one per icon "
+    "(docs_pipeline/hooks/icon_sprite.py). In 40 interleaved runs of the four longest pages the median went "
+    "from 454 to 304 ms; the spans that draw nothing (code_spans.py, 10-13 % fewer nodes) had not moved it "
+    "beyond the noise.",
 }
 
 # One interpreter, the snippets back to back, as `python snippets/<dir>/<name>.py` from the
