@@ -500,7 +500,7 @@ def figure(snippet: str, lang: str, root: Path) -> str:
             f"← {w['prev']}</button>"
             f'<button type="button" class="steps__button steps__next" aria-keyshortcuts="ArrowRight" aria-disabled="{str(total == 1).lower()}">'
             f"{w['next']} →</button></div>",
-            # the first step's sentence, as steps.js writes it; out of search like the steps below
+            # the first step's sentence, left as it is by steps.js (nothing announced at load); out of search
             f'<p class="steps__live" aria-live="polite" data-search-exclude>{texts[0]}</p>',
             '<div class="steps__panes" data-search-exclude>',  # the program is on the page; the steps repeat it
             f'<pre class="steps__code" tabindex="0">{code}</pre>',

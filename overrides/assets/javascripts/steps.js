@@ -52,7 +52,10 @@
       });
       if (initial) requestAnimationFrame(function () { if (frames[current] === frame) keepInView(frame); });
       else keepInView(frame);
-      live.replaceChildren.apply(live, Array.from(frame.querySelector(".steps__text").cloneNode(true).childNodes));
+      // The markup already holds the first sentence: nothing is announced as the page loads.
+      if (!initial) {
+        live.replaceChildren.apply(live, Array.from(frame.querySelector(".steps__text").cloneNode(true).childNodes));
+      }
       prev.setAttribute("aria-disabled", String(index === 0));
       next.setAttribute("aria-disabled", String(index === frames.length - 1));
       figure.setAttribute("data-current", String(index + 1));
