@@ -79,34 +79,35 @@ AT_LEAST = {"mobile_performance_min", "desktop_performance_min"}  # goals a valu
 # What stood in the way when a goal was last missed, as measured on the 2-core machine (2026-12-02 and -03);
 # written beside the figure in results.json while it still misses its goal.
 IN_THE_WAY = {
-    "build_s_per_page": "it sits on the goal on a quiet day: 3.2-3.5 s for the 22 pages (38 HTML pages, both "
-    "languages and the notebook pages), 0.146 and 0.161 s a page in two runs the same day; 0.238 s on a busy "
-    "one (2026-12-03, when reload and ./dev test also took 35-50 % longer). Of a warm build, Material's "
-    "search indexing takes about a third (cProfile), Pygments highlighting and the Jinja templates "
-    "under a tenth each, and listing the theme's files (Material's icons) as much again, once per language.",
-    "reload_s": "a warm rebuild of both languages takes about 1.8 s in process (Material's search indexing "
-    "of every page is about a third of it, Python-Markdown and Pygments most of the rest), and mkdocs "
-    "serve polls for changes every 0.5 s. Skipping the index on rebuilds has no public option that "
-    "mkdocs-static-i18n survives: with the search plugin disabled its reconfigure_search_index raises "
-    "AttributeError (no search_index).",
-    "ci_s": ".ci/run is pip install (about 50 s) plus ./dev test (285-490 s in five runs, the slowest on a busy day); most of the "
-    "tests' time is the browser tier: 22 pages and 7 stepped figures driven in Chromium with axe, and Lighthouse on "
-    "every page, on 2 cores. A fresh machine adds apt-get for Chromium, the CJK font and Node.",
-    "mobile_performance_min": "the score falls with total blocking time (below) on the slowest runs: on "
-    "2026-12-03 docs/zh/static-vs-dynamic.md scored 88, 96 and 88, its two low runs with 361-397 ms of blocking "
-    "time and a 2.4 s LCP; the other 21 pages had medians of 91-99.",
-    "mobile_tbt_ms_max": "total blocking time counts only the tasks after the first paint, and where the "
-    "first paint falls changes from load to load: one page ranges widely (applications: 294-692 ms in five "
-    "runs), and a day's medians move with the shared host (the four longest pages: 206 ms one day, 454 ms the next before the changes "
-    "below). What is left after the first paint is mostly Material's own start. Its script reads the scroll "
-    "position (scrollX) as it starts, which makes the browser style and lay out everything parsed since the "
-    "last frame inside that task (about 175 ms of a 4x-throttled CPU profile of how-it-works); then it mounts "
-    "its components (DOMContentLoaded) and the first code blocks in view (copy button, annotations). The "
-    "site's own share was cut twice: the stepped figures' hidden frames are no longer laid out (they were "
-    "16-43 % of a long page's elements), and Material's icons come from one SVG document, not one per icon "
-    "(docs_pipeline/hooks/icon_sprite.py). In 40 interleaved runs of the four longest pages the median went "
-    "from 454 to 304 ms; the spans that draw nothing (code_spans.py, 10-13 % fewer nodes) had not moved it "
-    "beyond the noise.",
+    "build_s_per_page": "it sits on the goal on a quiet day: 3.2-3.5 s for the 22 pages (38 HTML pages, both languages and "
+    "the notebook pages), 0.146 and 0.161 s a page in two runs the same day; 0.238 s on a busy one "
+    "(2026-12-03, when reload and ./dev test also took 35-50 % longer). Of a warm build, Material's "
+    "search indexing takes about a third (cProfile), Pygments highlighting and the Jinja templates under "
+    "a tenth each, and listing the theme's files (Material's icons) as much again, once per language.",
+    "reload_s": "a warm rebuild of both languages takes about 1.8 s in process (Material's search indexing of every "
+    "page is about a third of it, Python-Markdown and Pygments most of the rest), and mkdocs serve polls "
+    "for changes every 0.5 s. Skipping the index on rebuilds has no public option that mkdocs-static-i18n"
+    " survives: with the search plugin disabled its reconfigure_search_index raises AttributeError (no "
+    "search_index).",
+    "ci_s": ".ci/run is pip install (about 50 s) plus ./dev test (285-490 s in five runs, the slowest on a busy "
+    "day); most of the tests' time is the browser tier: 22 pages and 7 stepped figures driven in Chromium"
+    " with axe, and Lighthouse on every page, on 2 cores. A fresh machine adds apt-get for Chromium, the "
+    "CJK font and Node.",
+    "mobile_performance_min": "the score falls with total blocking time (below) on the slowest runs: on 2026-12-03 "
+    "docs/zh/static-vs-dynamic.md scored 88, 96 and 88, its two low runs with 361-397 ms of blocking time"
+    " and a 2.4 s LCP; the other 21 pages had medians of 91-99.",
+    "mobile_tbt_ms_max": "total blocking time counts only the tasks after the first paint, and where the first paint falls "
+    "changes from load to load: one page ranges widely (applications: 294-692 ms in five runs), and a "
+    "day's medians move with the shared host (the four longest pages: 206 ms one day, 454 ms the next "
+    "before the changes below). What is left after the first paint is mostly Material's own start. Its "
+    "script reads the scroll position (scrollX) as it starts, which makes the browser style and lay out "
+    "everything parsed since the last frame inside that task (about 175 ms of a 4x-throttled CPU profile "
+    "of how-it-works); then it mounts its components (DOMContentLoaded) and the first code blocks in view"
+    " (copy button, annotations). The site's own share was cut twice: the stepped figures' hidden frames "
+    "are no longer laid out (they were 16-43 % of a long page's elements), and Material's icons come from"
+    " one SVG document, not one per icon (docs_pipeline/hooks/icon_sprite.py). In 40 interleaved runs of "
+    "the four longest pages the median went from 454 to 304 ms; the spans that draw nothing "
+    "(code_spans.py, 10-13 % fewer nodes) had not moved it beyond the noise.",
 }
 
 # One interpreter, the snippets back to back, as `python snippets/<dir>/<name>.py` from the

@@ -479,11 +479,10 @@ def figure(snippet: str, lang: str, root: Path) -> str:
         f'<span class="{_line_class(n, first)}" data-line="{n}">{escape(line)}\n</span>'
         for n, line in enumerate(program.lines, 1)
     )
-    items, texts = [], []
+    texts = [w["step"].format(n=n, total=total) + describe(frame, program, w) for n, frame in enumerate(frames, 1)]
+    items = []
     scroll = ' tabindex="0"' if _least(width) else ""  # a graph that may scroll sideways takes the focus (axe)
-    for n, frame in enumerate(frames, 1):
-        text = w["step"].format(n=n, total=total) + describe(frame, program, w)
-        texts.append(text)
+    for n, (frame, text) in enumerate(zip(frames, texts, strict=True), 1):
         svg = _svg(frame, placed, (width, height), f"{base}-{n}", _alt(frame, n, w), w)
         ran = " ".join(str(line) for line in frame["ran"])
         items.append(

@@ -43,22 +43,24 @@ def lang(request):
     return request.param
 
 
+# What the reader sees of one figure: its height, the visible frames' numbers, the highlighted line,
+# the live text, whether the controls show and whether the figure has the focus.
+_SEEN = """(f) => {
+    const line = f.querySelector('.steps__line--current');
+    return {
+        id: f.id,
+        height: f.getBoundingClientRect().height,
+        visible: [...f.querySelectorAll('.steps__frame')].filter(e => e.offsetParent !== null).map(e => Number(e.dataset.step)),
+        line: line ? Number(line.dataset.line) : null,
+        live: f.querySelector('.steps__live').textContent,
+        controls: f.querySelector('.steps__controls').offsetParent !== null,
+        focus: document.activeElement === f,
+    };
+}"""
+
+
 def _state(tab, figure: str = FIGURE) -> dict:
-    """What the reader sees: the visible frames' numbers, the live text, the highlighted line."""
-    return tab.evaluate(
-        """(sel) => {
-            const f = document.querySelector(sel);
-            const visible = [...f.querySelectorAll('.steps__frame')].filter(e => e.offsetParent !== null);
-            const line = f.querySelector('.steps__line--current');
-            return {
-                visible: visible.map(e => Number(e.dataset.step)),
-                live: f.querySelector('.steps__live').textContent,
-                line: line ? Number(line.dataset.line) : null,
-                focus: document.activeElement === f,
-            };
-        }""",
-        figure,
-    )
+    return tab.locator(figure).evaluate(_SEEN)
 
 
 def _open(browser, served_site, path, **options):
@@ -126,17 +128,8 @@ def test_stepping_with_buttons_and_keys(browser, served_site, snippet, lang, pat
 
 
 def _layout(tab) -> list[dict]:
-    """Every figure on the page as laid out now: its height, visible frames, live text, controls."""
-    return tab.evaluate(
-        """() => [...document.querySelectorAll('figure.steps')].map(f => ({
-            id: f.id,
-            height: f.getBoundingClientRect().height,
-            visible: [...f.querySelectorAll('.steps__frame')].filter(e => e.offsetParent !== null).map(e => +e.dataset.step),
-            line: [...f.querySelectorAll('.steps__line--current')].map(e => +e.dataset.line),
-            live: f.querySelector('.steps__live').textContent,
-            controls: f.querySelector('.steps__controls').offsetParent !== null,
-        }))"""
-    )
+    """Every figure on the page as _SEEN now."""
+    return tab.locator("figure.steps").evaluate_all(f"(figures) => figures.map({_SEEN})")
 
 
 PHONE = {"width": 360, "height": 740}

@@ -13,12 +13,13 @@
     var code = figure.querySelector(".steps__code");
     var prev = figure.querySelector(".steps__prev");
     var next = figure.querySelector(".steps__next");
-    var current = -1;
+    var current = 0;  // the markup shows the first step (steps_figure.py)
     if (!frames.length || !live || !prev || !next) return;
 
     // The current line, and this step's nodes, scrolled into view within their panes. Reading sizes
     // makes the browser lay out the page there and then, so for the first frame this waits for the
-    // layout of the next paint (Lighthouse: that forced layout at load was most of this script's time).
+    // layout of the next paint (below; Lighthouse: that forced layout at load was most of this
+    // script's time).
     function keepInView(frame) {
       var shown = figure.querySelector(".steps__line--current");
       if (shown && code.scrollHeight > code.clientHeight) {  // keep the current line in view (the pane only)
@@ -35,7 +36,7 @@
       }
     }
 
-    function show(index, initial) {
+    function show(index) {
       index = Math.max(0, Math.min(frames.length - 1, index));
       if (index === current) return;
       current = index;
@@ -50,15 +51,10 @@
         l.classList.toggle("steps__line--current", n === line);
         l.classList.toggle("steps__line--ran", n !== line && ran.indexOf(n) >= 0);
       });
-      if (initial) requestAnimationFrame(function () { if (frames[current] === frame) keepInView(frame); });
-      else keepInView(frame);
-      // The markup already holds the first sentence: nothing is announced as the page loads.
-      if (!initial) {
-        live.replaceChildren.apply(live, Array.from(frame.querySelector(".steps__text").cloneNode(true).childNodes));
-      }
+      keepInView(frame);
+      live.replaceChildren.apply(live, Array.from(frame.querySelector(".steps__text").cloneNode(true).childNodes));
       prev.setAttribute("aria-disabled", String(index === 0));
       next.setAttribute("aria-disabled", String(index === frames.length - 1));
-      figure.setAttribute("data-current", String(index + 1));
     }
 
     prev.addEventListener("click", function () { show(current - 1); });
@@ -73,7 +69,9 @@
     });
 
     figure.tabIndex = 0;
-    show(0, true);
+    // Nothing else to set: the live region already holds the first sentence, so a screen reader
+    // announces nothing as the page loads.
+    requestAnimationFrame(function () { if (current === 0) keepInView(frames[0]); });
   }
 
   document.querySelectorAll("figure.steps").forEach(setup);
