@@ -58,24 +58,38 @@ def test_each_language_has_its_404_page(built_site):
 
 
 def test_code_has_no_spans_that_look_the_same_as_plain_text(built_site):
-    """docs_pipeline/hooks/code_spans.py takes out Pygments' name and whitespace spans. That is
-    only right while the theme draws names in the code's own colour and whitespace in none."""
+    """docs_pipeline/hooks/code_spans.py takes out Pygments' spans around names, whitespace,
+    punctuation and operators. That is only right while each is drawn in the code's own colour
+    (names by the theme, punctuation and operators by pages.css, in both palettes) with no other
+    style, and whitespace is styled by no one."""
     left = [
         p.relative_to(built_site).as_posix()
         for p in built_site.rglob("*.html")
-        if re.search(r'<span class="[nw]">', p.read_text(encoding="utf-8"))
+        if re.search(r'<span class="(?:n|w|p|o|ow)">', p.read_text(encoding="utf-8"))
     ]
-    assert not left, f"name or whitespace spans left in {left[:5]}"
+    assert not left, f"name, whitespace, punctuation or operator spans left in {left[:5]}"
     stylesheets = built_site / "assets" / "stylesheets"
     theme = "".join(p.read_text(encoding="utf-8") for p in stylesheets.glob("*.min.css"))
+    own = " ".join((stylesheets / name).read_text(encoding="utf-8") for name in ("pages.css", "steps.css"))
+    own = re.sub(r"/\*.*?\*/", "", own, flags=re.S)
     names = re.findall(r"--md-code-hl-name-color:([^;}]*)", theme)
     assert names and set(names) == {"var(--md-code-fg-color)"}, (
         f"the theme's name colour is {names}, no longer the code's own: code_spans.py must keep <span class=\"n\">"
     )
-    name_rules = re.findall(r"[^{}]*\.n(?=[,{])[^{}]*\{([^}]*)\}", theme)
-    assert name_rules == ["color:var(--md-code-hl-name-color)"], f"the theme styles names in code with {name_rules}"
-    own = " ".join((stylesheets / name).read_text(encoding="utf-8") for name in ("pages.css", "steps.css"))
-    assert not re.search(r"\.n\b|--md-code-hl-name-color", own), "pages.css or steps.css styles names in code"
+    for token in ("punctuation", "operator"):
+        declared = [
+            (selector.strip(), value)
+            for selector, value in re.findall(rf"([^{{}}]*)\{{[^}}]*--md-code-hl-{token}-color:\s*([^;}}]*)", own)
+        ]
+        assert declared == [("[data-md-color-scheme]", "var(--md-code-fg-color)")], (
+            f"pages.css sets --md-code-hl-{token}-color as {declared}, not to the code's own colour in both"
+            f" palettes: code_spans.py must keep their spans"
+        )
+    for token, variable in (("n", "name"), ("p", "punctuation"), ("o", "operator"), ("ow", "operator")):
+        rules = re.findall(rf"[^{{}}]*\.{token}(?=[,{{])[^{{}}]*\{{([^}}]*)\}}", theme)
+        assert rules == [f"color:var(--md-code-hl-{variable}-color)"], f"the theme styles .{token} in code with {rules}"
+        assert not re.search(rf"\.{token}\b", own), f"pages.css or steps.css styles .{token} in code"
+    assert "--md-code-hl-name-color" not in own, "pages.css or steps.css changes the colour of names in code"
     styled_whitespace = [css for css in (theme, own) if re.search(r"\.w\b", css)]
     assert not styled_whitespace, "a stylesheet styles whitespace in code (.w): code_spans.py must keep those spans"
 
@@ -100,6 +114,19 @@ def test_the_themes_icons_come_from_one_file(built_site):
         if not (stylesheet.search(html := p.read_text(encoding="utf-8")) and preload.search(html))
     ]
     assert not missing, f"pages without icons.css or the preload of icons.svg: {missing[:5]}"
+
+
+def test_every_script_runs_after_the_page_is_parsed(built_site):
+    """overrides/main.html defers every script it loads, Material's too: a script that runs while
+    the page is parsed makes the browser lay out the whole page inside the script's task."""
+    undeferred, without_theme = [], []
+    for p in built_site.rglob("*.html"):
+        tags = re.findall(r"<script\b[^>]*\bsrc=[^>]*>", p.read_text(encoding="utf-8"))
+        undeferred += [f"{p.relative_to(built_site).as_posix()}: {tag}" for tag in tags if " defer " not in tag]
+        if not any(re.search(r"/bundle\.[0-9a-f]+\.min\.js", tag) for tag in tags):
+            without_theme.append(p.relative_to(built_site).as_posix())
+    assert not undeferred, f"scripts not deferred: {undeferred[:5]}"
+    assert not without_theme, f"pages without Material's script: {without_theme[:5]}"
 
 
 def test_an_icon_the_sprite_cannot_read_stops_the_build_naming_the_stylesheet():
