@@ -102,7 +102,7 @@ IN_THE_WAY = {
     "Where the theme puts it, the script read the scroll position (scrollX) as it started, and on the loads"
     " where it had arrived before the parser reached it, the browser laid out the whole page inside that "
     "task (how-it-works: 115 ms unthrottled, against 37 ms on a load that painted first). What is left "
-    "after the first paint is Material's own start, three tasks of 35-80 ms unthrottled on the long pages:"
+    "after the first paint is Material's own start, three tasks of 25-80 ms unthrottled on the long pages:"
     " its script, the mounting of its components at DOMContentLoaded (with a restyle of the page), and the"
     " mounting of the first code blocks in view with their annotations. A day's figures also move with the"
     " shared host: the same site measured 206 ms one day and 454 ms the next.",
