@@ -38,9 +38,10 @@ def theme_icons(css: str, source: str) -> dict[str, tuple[list[float], str]]:
         if not match:
             raise ValueError(f"{source}: --{name} is an SVG this hook cannot read: {svg[:120]}")
         icons[name] = ([float(v) for v in match[1].split()], match[2])
-    if not icons or len(icons) != len(ANY_DATA_ICON.findall(css)):
+    declared = len(ANY_DATA_ICON.findall(css))
+    if not icons or len(icons) != declared:
         raise ValueError(
-            f"{source}: {len(ANY_DATA_ICON.findall(css))} icon properties with a data: URI, {len(icons)} read"
+            f"{source}: {declared} icon properties with a data: URI, {len(icons)} read"
             ' (docs_pipeline/hooks/icon_sprite.py expects Material\'s url("data:image/svg+xml;charset=utf-8,<svg ...>"))'
         )
     return icons
