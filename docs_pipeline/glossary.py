@@ -17,6 +17,14 @@ from docs_pipeline.pages import FRONT_MATTER, blocks
 
 GLOSSARY = Path(__file__).with_name("glossary.toml")
 HTML_COMMENT = re.compile(r"<!--.*?-->", re.S)
+# Emphasis and strikethrough markers, and inline HTML tags: a reader sees "**非叶子**节点" as 非叶子节点
+MARKUP = re.compile(r"\*+|~~|</?[a-zA-Z][^>]*>")
+
+
+def unmarked(text: str) -> str:
+    """Text as it reads once rendered: emphasis markers and inline tags taken out (underscores stay:
+    they belong to names such as requires_grad)."""
+    return MARKUP.sub("", text)
 
 
 @dataclass(frozen=True)
@@ -118,7 +126,7 @@ def prose(page: Path) -> str:
     front = FRONT_MATTER.match(text)
     skip |= set(range(1, front.group(0).count("\n") + 1)) if front else set()
     kept = "\n".join(line for n, line in enumerate(lines, 1) if n not in skip)
-    return HTML_COMMENT.sub(" ", kept)
+    return unmarked(HTML_COMMENT.sub(" ", kept))
 
 
 def terms_in_chinese(text: str, terms: list[Term]) -> list[Term]:
@@ -194,7 +202,7 @@ def unused_terms(pages: list[Path], terms: list[Term]) -> list[Term]:
 
 def missing_english_terms(source: Path, translation: Path, terms: list[Term]) -> list[Term]:
     """Terms the Chinese page uses whose English (any listed alternative) its translation lacks."""
-    english = _normal(translation.read_text(encoding="utf-8"))
+    english = _normal(unmarked(translation.read_text(encoding="utf-8")))
     return [
         term
         for term in terms_in_chinese(prose(source), terms)

@@ -52,6 +52,7 @@ WORDS = {
         "nothing_yet": "，还没有记录任何运算",
         "recorded": "记录了 {names}",
         "accumulators": "以及 {names} 各自的 AccumulateGrad",
+        "accumulator": "以及 {names} 的 AccumulateGrad",
         "named": "把结果命名为 {name}（{detail}）",
         "grads": "更新了 {name}（{detail}）",
         "dropped": "有 {n} 个节点已无法从程序的变量到达，不再画出",
@@ -69,10 +70,11 @@ WORDS = {
         "raised_at": "反向传播：{node} 收到梯度，运行时抛出 {error}：{message}",
         "compile": "{call} 得到第 {k} 张图（共 {n} 张）：{made}，来自 {lines}。",
         "made": "{name}（{op} {target}）",
-        "break": "在 {fn}() 的 {code} 处图中断（{reason}）：Dynamo 在这里结束第 {k} 张图；走哪个分支由 Python 决定，之后的代码被追踪进一张新图。",
+        "break": "在 {fn}() 的 {code} 处图中断（{reason}）：Dynamo 在这里结束第 {k} 张图；走哪个分支由 Python 决定，之后的代码被捕获进一张新图。",
         "break_label": "图中断",
         "alt": "第 {n} 步之后的计算图：{edges}",
         "alt_empty": "第 {n} 步之后的计算图：{nodes}",
+        "tidy": True,  # no space beside full-width punctuation (the zh copy linter, tests/test_zh_copy.py)
     },
     "en": {
         "step": "Step {n} of {total}: ",
@@ -93,6 +95,7 @@ WORDS = {
         "nothing_yet": "; nothing is recorded yet",
         "recorded": "records {names}",
         "accumulators": "with an AccumulateGrad for {names}",
+        "accumulator": "with an AccumulateGrad for {names}",
         "named": "names the result {name} ({detail})",
         "grads": "updates {name} ({detail})",
         "dropped": "leaves {n} nodes that the program's variables no longer reach (no longer drawn)",
@@ -110,12 +113,24 @@ WORDS = {
         "raised_at": "Backward: {node} receives its gradient and raises {error}: {message}",
         "compile": "{call} gives graph {k} of {n}: {made}, from {lines}.",
         "made": "{name} ({op} {target})",
-        "break": "Graph break at {code} in {fn}() ({reason}): Dynamo ends graph {k} here; Python decides the branch, and what follows is traced into a new graph.",
+        "break": "Graph break at {code} in {fn}() ({reason}): Dynamo ends graph {k} here; Python decides the branch, and what follows is captured into a new graph.",
         "break_label": "graph break",
         "alt": "The graph after step {n}: {edges}",
         "alt_empty": "The graph after step {n}: {nodes}",
     },
 }
+
+
+FULL_WIDTH = "（）：，。；、"
+SPACE_BY_FULL_WIDTH = re.compile(rf" +(?=[{FULL_WIDTH}])|(?<=[{FULL_WIDTH}]) +")
+CODE_SPAN = re.compile(r"(<code>.*?</code>)", re.S)
+
+
+def _tidy(text: str, w: dict) -> str:
+    """No space beside full-width punctuation (outside <code>), where the language wants it so."""
+    if not w.get("tidy"):
+        return text
+    return "".join(p if p.startswith("<code>") else SPACE_BY_FULL_WIDTH.sub("", p) for p in CODE_SPAN.split(text))
 
 
 def _short(name: str) -> str:
@@ -398,7 +413,8 @@ def describe(frame: dict, program: Program, w: dict) -> str:
         if facts["recorded"]:
             part = w["recorded"].format(names=_listed(facts["recorded"], w))
             if facts["accumulators"]:
-                part += w["join"] + w["accumulators"].format(names=_listed(facts["accumulators"], w))
+                many = "accumulators" if len(facts["accumulators"]) > 1 else "accumulator"
+                part += w["join"] + w[many].format(names=_listed(facts["accumulators"], w))
             parts.append(part)
         parts += [w["named"].format(name=name, detail=detail) for name, detail in facts["named"]]
         parts += [w["grads"].format(name=name, detail=detail) for name, detail in facts["grads"]]
@@ -479,11 +495,11 @@ def figure(snippet: str, lang: str, root: Path) -> str:
         f'<span class="{_line_class(n, first)}" data-line="{n}">{escape(line)}\n</span>'
         for n, line in enumerate(program.lines, 1)
     )
-    texts = [w["step"].format(n=n, total=total) + describe(frame, program, w) for n, frame in enumerate(frames, 1)]
+    texts = [_tidy(w["step"].format(n=n, total=total) + describe(frame, program, w), w) for n, frame in enumerate(frames, 1)]
     items = []
     scroll = ' tabindex="0"' if _least(width) else ""  # a graph that may scroll sideways takes the focus (axe)
     for n, (frame, text) in enumerate(zip(frames, texts, strict=True), 1):
-        svg = _svg(frame, placed, (width, height), f"{base}-{n}", _alt(frame, n, w), w)
+        svg = _svg(frame, placed, (width, height), f"{base}-{n}", _tidy(_alt(frame, n, w), w), w)
         ran = " ".join(str(line) for line in frame["ran"])
         items.append(
             f'<li class="steps__frame{" steps__frame--current" if n == 1 else ""}" data-step="{n}" data-kind="{frame["kind"]}"'
@@ -493,7 +509,7 @@ def figure(snippet: str, lang: str, root: Path) -> str:
     return "\n".join(
         [
             f'<figure class="steps{" steps--wide" if width > WIDE else ""}" id="{base}">',
-            f"<figcaption>{caption(frames, data['program'], w)}</figcaption>",
+            f"<figcaption>{_tidy(caption(frames, data['program'], w), w)}</figcaption>",
             '<div class="steps__controls">'
             '<button type="button" class="steps__button steps__prev" aria-keyshortcuts="ArrowLeft" aria-disabled="true">'
             f"← {w['prev']}</button>"

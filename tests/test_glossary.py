@@ -175,3 +175,14 @@ def test_the_glossary_page_shows_every_term(built_site, lang):
         note = term.zh_note if lang == "zh" else term.en_note
         for text in (term.zh, *term.en, note):
             assert text in shown, f"glossary page {page.relative_to(built_site)} does not show {text!r} from {_name(GLOSSARY)}"
+
+
+def test_markup_does_not_hide_a_term(tmp_path):
+    leaf = Term("叶子张量", ("leaf tensor",), (), "x", "x", zh_avoid=("叶子节点",), en_avoid=("leaf node",))
+    page = tmp_path / "page.md"
+    page.write_text("# 标题 { #t }\n\n`y` 是计算图中的**非叶子**节点，<em>叶子</em>张量在图的起点。\n", encoding="utf-8")
+    assert [u.variant for u in avoided_uses(page, "zh", [leaf])] == ["叶子节点"]
+    assert terms_in_chinese("**叶子**张量", [leaf]) == []  # a plain string: the caller unmarks a page
+    (tmp_path / "en.md").write_text("# Title { #t }\n\nA **leaf** tensor, and a *leaf* node.\n", encoding="utf-8")
+    assert missing_english_terms(page, tmp_path / "en.md", [leaf]) == []
+    assert [u.variant for u in avoided_uses(tmp_path / "en.md", "en", [leaf])] == ["leaf node"]

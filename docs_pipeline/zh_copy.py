@@ -1,0 +1,111 @@
+"""The Chinese copy's typography, held by autocorrect (autocorrect-py, pinned in pyproject.toml).
+
+The rule the pages follow: a space between Chinese and Latin letters or digits (`计算图 DAG`,
+`第 3 步`), none beside full-width punctuation (`（在 rnn() 中）记录了`, `：反向传播`), full-width
+punctuation in Chinese sentences. autocorrect checks exactly that, and knows Markdown: code
+blocks, inline code and link targets are not text. tests/test_zh_copy.py lints:
+
+- every Chinese page as written (docs/zh/*.md);
+- the Chinese text the pipeline generates: each stepped figure as its zh markup reads
+  (docs_pipeline/steps_figure.py), the zh glossary table (glossary.toml);
+- the Chinese strings of the templates and the pipeline (overrides/, docs_pipeline/, mkdocs.yml).
+"""
+
+from __future__ import annotations
+
+import ast
+import html
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import autocorrect_py
+
+CJK = re.compile(r"[\u3400-\u9fff\uff00-\uffef\u3000-\u303f]")
+TAG = re.compile(r"<[^>]+>")
+PRE = re.compile(r"<pre\b.*?</pre>", re.S)
+JINJA = re.compile(r"\{%.*?%\}|\{\{.*?\}\}|\{#.*?#\}", re.S)
+
+
+@dataclass(frozen=True)
+class Finding:
+    where: str  # a file, or a file and what in it (docs/zh/x.md, snippets/a/b.steps.json (zh figure))
+    line: int
+    old: str
+    new: str
+
+    def __str__(self) -> str:
+        return f"{self.where}:{self.line}: {self.old.strip()}\n    autocorrect: {self.new.strip()}"
+
+
+def lint(text: str, where: str, kind: str = "md") -> list[Finding]:
+    """What autocorrect would change in `text`, read as a `kind` file (md: Markdown rules)."""
+    result = autocorrect_py.lint_for(text, f"text.{kind}")
+    return [Finding(where, line.line, line.old, line.new) for line in result.lines]
+
+
+def html_text(markup: str) -> str:
+    """Markup as a reader reads it: <pre> (the program) left out, <code> kept as inline code."""
+    markup = PRE.sub("\n", markup)
+    markup = re.sub(r"</?code>", "`", markup)
+    return html.unescape(TAG.sub("\n", markup))
+
+
+def figure_texts(root: Path) -> list[tuple[str, str]]:
+    """Each stepped figure's zh text, named after its frames file."""
+    from .steps_figure import figure
+
+    found = []
+    for frames in sorted((root / "snippets").glob("*/*.steps.json")):
+        snippet = f"{frames.parent.name}/{frames.name.removesuffix('.steps.json')}"
+        found.append((f"{frames.relative_to(root).as_posix()} (zh figure)", html_text(figure(snippet, "zh", root))))
+    return found
+
+
+def glossary_text() -> str:
+    from .glossary import load, table
+
+    return table("zh", load())
+
+
+def _python_strings(path: Path) -> list[tuple[int, str]]:
+    """String literals with Chinese in them, docstrings left out (English, naming Chinese terms)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    documented = (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
+    docstrings = {
+        id(node.body[0].value)
+        for node in ast.walk(tree)
+        if isinstance(node, documented) and node.body and isinstance(node.body[0], ast.Expr)
+    }
+    return [
+        (node.lineno, node.value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant)
+        and isinstance(node.value, str)
+        and CJK.search(node.value)
+        and id(node) not in docstrings
+    ]
+
+
+def source_strings(root: Path) -> list[tuple[str, int, str]]:
+    """The Chinese strings of the pipeline (Python literals) and templates (text lines): (file, line, text)."""
+    found = []
+    for path in sorted((root / "docs_pipeline").rglob("*.py")):
+        name = path.relative_to(root).as_posix()
+        found += [(name, line, text) for line, text in _python_strings(path)]
+    templates = [*sorted((root / "overrides").rglob("*.html")), root / "mkdocs.yml"]
+    for path in templates:
+        name = path.relative_to(root).as_posix()
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            text = TAG.sub("", JINJA.sub(" ", line))
+            # YAML's `key: value` colon is syntax, not punctuation: key and value are two texts
+            parts = re.split(r":\s", text) if path.suffix == ".yml" else [text]
+            found += [(name, number, part) for part in parts if CJK.search(part)]
+    return found
+
+
+def source_findings(root: Path) -> list[Finding]:
+    findings = []
+    for name, number, text in source_strings(root):
+        findings += [Finding(name, number, f.old, f.new) for f in lint(text, name, "txt")]
+    return findings

@@ -1,0 +1,67 @@
+"""The Chinese copy follows one typography, checked by autocorrect (docs_pipeline/zh_copy.py).
+
+A space between Chinese and Latin letters or digits, none beside full-width punctuation: on every
+Chinese page, in the Chinese text the pipeline generates (stepped figures, the glossary table) and
+in the templates' and pipeline's Chinese strings. A failure names the file and line, the text and
+what autocorrect would write instead.
+"""
+
+import re
+from pathlib import Path
+
+import pytest
+
+from docs_pipeline import zh_copy
+from docs_pipeline.site import layout
+
+ROOT = Path(__file__).resolve().parent.parent
+SITE = layout()
+EMPHASIS = re.compile(r"\*\*|__")
+
+
+def _report(findings):
+    return "\n".join(str(f) for f in findings)
+
+
+@pytest.mark.parametrize("page", SITE.pages("zh"), ids=SITE.name)
+def test_a_chinese_page_follows_the_typography(page):
+    text = page.read_text(encoding="utf-8")
+    where = SITE.name(page)
+    findings = zh_copy.lint(text, where)
+    # bold and italics hide a space from autocorrect ("**要点。** 正文"): the reader sees "要点。 正文"
+    seen = {(f.line, f.new.strip()) for f in findings}
+    findings += [f for f in zh_copy.lint(EMPHASIS.sub("", text), where) if (f.line, f.new.strip()) not in seen]
+    assert not findings, _report(findings)
+
+
+FIGURES = zh_copy.figure_texts(ROOT)
+
+
+@pytest.mark.parametrize("name, text", FIGURES, ids=[name.split(" ")[0] for name, _ in FIGURES])
+def test_a_stepped_figure_reads_right_in_chinese(name, text):
+    findings = zh_copy.lint(text, name)
+    assert not findings, _report(findings)
+
+
+def test_the_glossary_table_reads_right_in_chinese():
+    findings = zh_copy.lint(zh_copy.glossary_text(), "docs_pipeline/glossary.toml (the zh table)")
+    assert not findings, _report(findings)
+
+
+def test_the_templates_and_pipeline_strings_read_right_in_chinese():
+    assert len(zh_copy.source_strings(ROOT)) >= 20  # the strings are found at all
+    findings = zh_copy.source_findings(ROOT)
+    assert not findings, _report(findings)
+
+
+def test_a_stray_space_is_named_with_its_file_and_line():
+    findings = zh_copy.lint("# 标题\n\n第一行。\n\n函数（在 rnn() 中） 记录了节点：  反向传播\n", "docs/zh/x.md")
+    assert [(f.where, f.line) for f in findings] == [("docs/zh/x.md", 5)]
+    assert findings[0].new.strip() == "函数（在 rnn() 中）记录了节点：反向传播"
+    page = '在 `x` 中，计算图的 DAG 有 3 个节点，见[图](a.md#b)。\n\n```python\n--8<-- "a/b.py"\n```\n'
+    assert zh_copy.lint(page, "x.md") == []
+
+
+def test_generated_markup_is_read_as_a_reader_reads_it():
+    markup = '<p>第 1 步：<code>y = x</code>（在 f() 中）记录了</p><pre class="c">print("（ 不算 ）")</pre>'
+    assert zh_copy.html_text(markup).split() == ["第", "1", "步：`y", "=", "x`（在", "f()", "中）记录了"]
