@@ -6,6 +6,12 @@ A snippet `<name>.py` stores
   `<name>.values.json`      the values the pages quote from it (docs_pipeline/values.py);
   `<name>.steps.json`       its stepped figure's frames, when a page calls steps() on it (docs_pipeline/steps.py).
 
+An output must come out the same on every CPU and thread count a reader may have. What the
+last bit of a float can flip is refused before anything is compared (`flippable`): a closeness
+verdict without a stated tolerance, a float printed or recorded to more significant digits than
+float32 rounding leaves alike. tests/test_portability.py runs every snippet again under each CPU
+dispatch level this machine offers and with one thread.
+
 `./dev outputs` records under one global seed (SEEDS[0]) and runs twice to refuse unseeded
 randomness; verification runs once under another seed (SEEDS[1]): a program whose output depends
 on the global seed then differs from its record, and a second run under the recording seed tells
@@ -13,23 +19,51 @@ that apart from drift.
 
     python -m docs_pipeline.outputs [SNIPPET ...]              rewrite (all snippets when none named)
     python -m docs_pipeline.outputs --figure SNIPPET:VARIABLE  add a figure, then rewrite
+    python -m docs_pipeline.outputs --read PAGE ...            mark pages read against their outputs
+
+The prose around an output restates it ("only the packed run matches"). Each page records, in its
+front matter, a hash of every output it shows as it was when its prose was last read against it:
+
+    outputs_read:
+      applications/rnn_packed: 9b1c2d3e4f5a
+
+An output that changes makes the page fail its check until someone rereads the prose and marks it.
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
 import difflib
+import hashlib
+import json
+import re
 import sys
 from pathlib import Path
 
 from .graphs import render_svg
+from .pages import parse, set_front_matter, split_target
 from .runner import ROOT, SEEDS, Snippet, SnippetFailed, all_snippets, run_for_namespace
+from .site import layout
 from .steps import declared as stepped
 from .steps import record as record_steps
 from .steps import steps_path
 from .values import RecordError, dumps, record_all, references, values_path
 
 RECORD_SEED, VERIFY_SEED = SEEDS
+
+# Closeness checks whose default tolerance is relative: near zero their verdict flips with the
+# last bits of a float, which depend on the CPU. Each must name both tolerances.
+TOLERANCES = {"allclose": ("rtol", "atol"), "isclose": ("rtol", "atol"), "assert_close": ("rtol", "atol")}
+MATH_TOLERANCES = ("rel_tol", "abs_tol")
+# float32 keeps about 7 significant digits; a number shown with more is a result's last bits.
+MAX_DIGITS = 6
+FLOAT = re.compile(r"(?<![\w.])-?(?P<mantissa>\d+\.\d+)(?:[eE][+-]?\d+)?(?![\w.])")
+HOW_TO_HOLD = (
+    "Print what no CPU can flip: a value rounded (f'{x:.4f}'), a comparison with its tolerance stated "
+    "(torch.allclose(a, b, rtol=..., atol=...)) or the size of a difference, rounded, instead of a verdict "
+    "(CONTRIBUTING.md: 'Outputs that hold on every machine')."
+)
 
 
 def _diff(expected: str, actual: str, expected_name: str, actual_name: str) -> str:
@@ -41,7 +75,7 @@ def figure_paths(snippet: Snippet) -> list[Path]:
     return sorted(snippet.path.parent.glob(f"{snippet.path.stem}.*.svg"))
 
 
-def _draw(snippet: Snippet, figure: Path, namespace: dict) -> str:
+def draw_figure(snippet: Snippet, figure: Path, namespace: dict) -> str:
     name = figure.relative_to(ROOT).as_posix()
     variable = figure.name[len(snippet.path.stem) + 1 : -len(".svg")]
     if variable not in namespace:
@@ -67,7 +101,7 @@ def recording(snippet: Snippet, seed: int) -> dict[Path, str]:
     else:
         output, namespace = run_for_namespace(snippet, seed)
         files = {snippet.output_path: output}
-    files.update((figure, _draw(snippet, figure, namespace)) for figure in figure_paths(snippet))
+    files.update((figure, draw_figure(snippet, figure, namespace)) for figure in figure_paths(snippet))
     quoted = references().get(_snippet_key(snippet), {})
     if quoted:
         try:
@@ -92,10 +126,48 @@ def _mismatches(files: dict[Path, str], snippet: Snippet) -> list[Path]:
     return sorted(path for path in wanted if _stored(path) != files.get(path))
 
 
+def _digits(mantissa: str) -> int:
+    return len(mantissa.replace(".", "").lstrip("0"))
+
+
+def flippable(name: str, source: str, files: dict[str, str]) -> list[str]:
+    """What in a program (its repository name, its source) or its recorded files ({name: text}) the CPU
+    can flip, each with file and line."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
+        owner = node.func.value.id if isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name) else ""
+        wanted = MATH_TOLERANCES if (owner, func) == ("math", "isclose") else TOLERANCES.get(func)
+        given = {k.arg for k in node.keywords}
+        if wanted and not set(wanted) <= given:
+            found.append(
+                f"{name}:{node.lineno}: {func}() without a stated {' and '.join(wanted)}: "
+                "at its default tolerance the verdict flips with the CPU for values near zero"
+            )
+    for path in sorted(p for p in files if p.endswith((".out", ".json"))):
+        for n, line in enumerate(files[path].splitlines(), 1):
+            for m in FLOAT.finditer(line):
+                if _digits(m.group("mantissa")) > MAX_DIGITS:
+                    found.append(
+                        f"{path}:{n}: {m.group(0)} has more than {MAX_DIGITS} significant "
+                        "digits: its last ones are float rounding, which depends on the CPU"
+                    )
+    return found
+
+
+def _flippable(snippet: Snippet, files: dict[Path, str]) -> list[str]:
+    named = {path.relative_to(ROOT).as_posix(): text for path, text in files.items()}
+    return flippable(snippet.name, snippet.path.read_text(encoding="utf-8"), named)
+
+
 def verify(snippet: Snippet) -> str | None:
     """None when one run under the verification seed reproduces every stored file; else what is wrong."""
     try:
         files = recording(snippet, VERIFY_SEED)
+        if problems := _flippable(snippet, files):
+            return "\n".join(problems) + "\n" + HOW_TO_HOLD
         wrong = _mismatches(files, snippet)
         if wrong and not _mismatches(recording(snippet, RECORD_SEED), snippet):
             return (
@@ -133,6 +205,8 @@ def rewrite(snippets: list[Snippet]) -> int:
                     f"{snippet.name} prints different output under different global seeds ({', '.join(changed)}): "
                     "it uses randomness without seeding it. Seed it visibly (torch.manual_seed(0))."
                 )
+            if problems := _flippable(snippet, files):
+                raise SnippetFailed("\n".join(problems) + "\n" + HOW_TO_HOLD)
         except SnippetFailed as failure:
             print(f"FAILED {failure}", file=sys.stderr)
             failed += 1
@@ -145,7 +219,62 @@ def rewrite(snippets: list[Snippet]) -> int:
             changed = _stored(path) != text
             path.write_text(text, encoding="utf-8")
             print(f"{'rewrote' if changed else 'same   '} {path.relative_to(ROOT).as_posix()}")
+    unread = [page for page in layout().pages() if unread_outputs(page)]
+    if unread:
+        print(
+            f"Pages whose outputs changed since their prose was read against them; reread each, then "
+            f"./dev outputs --read PAGE: {', '.join(layout().name(page) for page in unread)}"
+        )
     return 1 if failed else 0
+
+
+READ = "outputs_read"
+
+
+def shown_outputs(page: Path) -> dict[str, Path]:
+    """{"dir/name": snippets/dir/name.out} for every output the page includes, in page order."""
+    outs = (split_target(t)[0] for t in parse(page).includes)
+    return {out.relative_to(ROOT / "snippets").with_suffix("").as_posix(): out for out in outs if out.suffix == ".out"}
+
+
+def _hash(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()[:12] if path.is_file() else "missing"
+
+
+def unread_outputs(page: Path) -> list[str]:
+    """The outputs a page shows that changed since its prose was last read against them."""
+    name, marks = layout().name(page), parse(page).meta.get(READ) or {}
+    found = []
+    for key, out in shown_outputs(page).items():
+        if key not in marks:
+            found.append(f"{name} shows {out.relative_to(ROOT).as_posix()} but records no {READ} mark for it")
+        elif marks[key] != _hash(out):
+            found.append(f"{name}: {out.relative_to(ROOT).as_posix()} changed since the prose around it was last read against it")
+    found += [
+        f"{name} records an {READ} mark for {key}, which it does not show" for key in marks if key not in shown_outputs(page)
+    ]
+    if found:
+        found.append(f"Reread what {name} says about these outputs, correct it, then: ./dev outputs --read {name}")
+    return found
+
+
+def mark_read(page: Path) -> bool:
+    if not shown_outputs(page) and READ not in parse(page).meta:
+        return False
+    return set_front_matter(page, READ, {key: _hash(out) for key, out in shown_outputs(page).items()})
+
+
+def record_every(seed: int, into: Path) -> None:
+    """Every snippet's recording (or why it failed) as JSON {file: text} in `into`: what this process's
+    CPU dispatch and thread count make of them (tests/test_portability.py)."""
+    recorded = {}
+    for snippet in all_snippets():
+        try:
+            files = recording(snippet, seed)
+        except SnippetFailed as failure:
+            files = {snippet.output_path: f"failed: {failure}"}
+        recorded.update((path.relative_to(ROOT).as_posix(), text) for path, text in files.items())
+    into.write_text(json.dumps(recorded), encoding="utf-8")
 
 
 def main(argv: list[str]) -> int:
@@ -160,7 +289,20 @@ def main(argv: list[str]) -> int:
         metavar="SNIPPET:VARIABLE",
         help="add a figure of VARIABLE's autograd graph, then rewrite that snippet",
     )
+    parser.add_argument(
+        "--read",
+        nargs="+",
+        type=Path,
+        metavar="PAGE",
+        help=f"after rereading them: record in PAGEs' {READ} the outputs they show",
+    )
     args = parser.parse_args(argv)
+    if args.read:
+        for page in args.read:
+            if page.suffix != ".md" or not page.is_file():
+                parser.error(f"not a page: {page}")
+            print(f"{'marked ' if mark_read(page.resolve()) else 'current'} {layout().name(page.resolve())}")
+        return 0
     targets = list(args.snippets)
     for spec in args.figure:
         target, _, variable = spec.rpartition(":")

@@ -167,6 +167,32 @@ def _annotation_numbers(lines: list[str], block: Block) -> list[int]:
     return numbers
 
 
+def front_matter_entry(key: str) -> re.Pattern:
+    """One top-level key of the front matter with its indented lines, if any."""
+    return re.compile(rf"^{re.escape(key)}:.*\n(?:[ \t]+.*\n)*", re.M)
+
+
+def set_front_matter(path: Path, key: str, value: str | dict[str, str]) -> bool:
+    """Write `key: value` (a dict as an indented block) into the page's front matter; True if it changed."""
+    entry = f"{key}: {value}\n" if isinstance(value, str) else f"{key}:\n" + "".join(f"  {k}: {v}\n" for k, v in value.items())
+    text = path.read_text(encoding="utf-8")
+    front = FRONT_MATTER.match(text)
+    if front is None:
+        new = f"---\n{entry}---\n\n{text}"
+    else:
+        head, pattern = front.group(0), front_matter_entry(key)
+        if pattern.search(head):
+            head = pattern.sub(lambda _: entry, head, count=1)
+        else:
+            close = head.rstrip("\n").rfind("\n") + 1  # start of the closing ---
+            head = head[:close] + entry + head[close:]
+        new = head + text[front.end() :]
+    if new == text:
+        return False
+    path.write_text(new, encoding="utf-8")
+    return True
+
+
 def parse(path: Path) -> Page:
     """The page, parsed once per version of the file."""
     return _parse(path.resolve(), path.stat().st_mtime_ns)

@@ -25,13 +25,14 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from .pages import FRONT_MATTER, structure
+from .pages import FRONT_MATTER, front_matter_entry, set_front_matter, structure
 from .site import ROOT, layout, repo_name
 
 DOCS = layout().docs
 SOURCE, TRANSLATION = layout().languages  # the default language is the source; the other translates it
 KEY = "translated_from"
 MARK = re.compile(rf"^{KEY}:[ \t]*(?P<hash>\S*)[ \t]*$", re.M)
+OWN = front_matter_entry("outputs_read")  # each page's own mark (docs_pipeline/outputs.py), not translated
 HASH_CHARS = 12
 _name = repo_name
 
@@ -47,9 +48,13 @@ def _pages(docs: Path, lang: str | None = None) -> list[Path]:
     return sorted(p for code in ([lang] if lang else (SOURCE, TRANSLATION)) for p in (docs / code).rglob("*.md"))
 
 
-def content_hash(page: Path) -> str:
-    """What a translation records: the hash of the whole source file, as bytes."""
-    return hashlib.sha256(page.read_bytes()).hexdigest()[:HASH_CHARS]
+def content_hash(page: Path | bytes) -> str:
+    """What a translation records: the hash of the whole source file, as bytes, less its own marks."""
+    data = page if isinstance(page, bytes) else page.read_bytes()
+    front = FRONT_MATTER.match(data.decode("utf-8"))
+    if front and OWN.search(front.group(0)):
+        data = (OWN.sub("", front.group(0)) + data.decode("utf-8")[front.end() :]).encode("utf-8")
+    return hashlib.sha256(data).hexdigest()[:HASH_CHARS]
 
 
 def recorded_hash(page: Path) -> str | None:
@@ -99,22 +104,7 @@ def mark(translation: Path, docs: Path = DOCS) -> bool:
     source = counterpart(translation, docs)
     if not source.exists():
         raise FileNotFoundError(f"{_name(translation)} has no source page {_name(source)}")
-    value = content_hash(source)
-    text = translation.read_text(encoding="utf-8")
-    front = FRONT_MATTER.match(text)
-    line = f"{KEY}: {value}"
-    if front is None:
-        new = f"---\n{line}\n---\n\n{text}"
-    elif MARK.search(front.group(0)):
-        new = MARK.sub(line, front.group(0), count=1) + text[front.end() :]
-    else:
-        head = front.group(0)
-        close = head.rstrip("\n").rfind("\n") + 1  # start of the closing ---
-        new = head[:close] + line + "\n" + head[close:] + text[front.end() :]
-    if new == text:
-        return False
-    translation.write_text(new, encoding="utf-8")
-    return True
+    return set_front_matter(translation, KEY, content_hash(source))
 
 
 def _old_source(item: Stale) -> tuple[str, str] | None:
@@ -132,7 +122,7 @@ def _old_source(item: Stale) -> tuple[str, str] | None:
         ).stdout.split()
         for rev in revs:
             old = subprocess.run(["git", "show", f"{rev}:{path}"], cwd=ROOT, capture_output=True, check=True).stdout
-            if hashlib.sha256(old).hexdigest()[:HASH_CHARS] == item.recorded:
+            if content_hash(old) == item.recorded:
                 return rev[:10], old.decode("utf-8")
     except (OSError, subprocess.CalledProcessError, UnicodeDecodeError):
         return None

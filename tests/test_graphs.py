@@ -1,11 +1,12 @@
-"""Every figure shows the graph torch really builds: checked against a plain walk of grad_fn."""
+"""Every figure shows the graph torch really builds: the drawing of a fresh run checked against a plain
+walk of grad_fn (that the stored figure is that drawing is the snippet's own test)."""
 
 import re
 from collections import Counter
 
 import pytest
 
-from docs_pipeline.outputs import figure_paths
+from docs_pipeline.outputs import draw_figure, figure_paths
 from docs_pipeline.runner import ROOT, all_snippets, run_for_namespace
 
 FIGURES = [(s, f) for s in all_snippets() for f in figure_paths(s)]
@@ -33,7 +34,7 @@ def test_figure_nodes_are_torchs_nodes(snippet, figure):
     _, namespace = run_for_namespace(snippet)
     variable = figure.name[len(snippet.path.stem) + 1 : -len(".svg")]
     expected = _walk(namespace[variable])
-    svg = figure.read_text(encoding="utf-8")
+    svg = draw_figure(snippet, figure, namespace)
     drawn = Counter(label for label in re.findall(r"<text [^>]*>([^<]+)</text>", svg) if label in expected)
     assert drawn == expected, f"{figure.relative_to(ROOT)} draws {dict(drawn)}, torch built {dict(expected)}"
     leaves = re.findall(r'<g class="node leaf">.*?<text [^>]*>([^<]+)</text>', svg, re.S)

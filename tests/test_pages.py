@@ -1,8 +1,10 @@
 """Every code block on every page is included from snippets/, shown whole, with its real output;
-figures come from a program on the page; code annotations match their markers; headings carry ids."""
+the prose was read against the outputs as they are now; figures come from a program on the page;
+code annotations match their markers; headings carry ids."""
 
 import pytest
 
+from docs_pipeline.outputs import unread_outputs
 from docs_pipeline.pages import code_markers, lines_outside, parse, split_target
 from docs_pipeline.site import layout
 
@@ -52,6 +54,12 @@ def test_each_snippet_shown_whole_with_its_output(page):
         if out.exists() and out.read_text(encoding="utf-8") and out not in outputs:
             problems.append(f"{SITE.name(page)} shows {SITE.name(snippet)} but not its output {SITE.name(out)}")
     _fail(problems)
+
+
+@pytest.mark.parametrize("page", PAGES, ids=SITE.name)
+def test_prose_was_read_against_the_outputs_it_shows(page):
+    """An output that changes (./dev outputs) turns its pages red until their prose is reread."""
+    _fail(unread_outputs(page))
 
 
 @pytest.mark.parametrize("page", PAGES, ids=SITE.name)

@@ -17,12 +17,10 @@ import http.server
 import json
 import os
 import shutil
-import subprocess
-import sys
 import threading
 import time
 import traceback
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -175,7 +173,6 @@ class Visit:
     switch: dict = field(default_factory=dict)  # the language switch: anchor, from, landed, lang, anchor_found
     seconds: float = 0.0
     phases: dict = field(default_factory=dict)  # seconds spent per phase of the visit
-    run: Future | None = None  # the copied program's run (run_copied), None when the page has no code
 
     @property
     def name(self) -> str:
@@ -411,52 +408,21 @@ def _switch_language(context, tab, base_url: str, result: Visit) -> None:
     }
 
 
-def copied_program(visit: Visit) -> tuple[str, str]:
-    """(the page's python blocks as copied, joined in page order; its text blocks as shown, joined)."""
-    code = [copied for lang, copied, _ in visit.code if lang == "python"]
-    shown = "".join(text for lang, _, text in visit.code if lang == "text")
-    return "\n".join(code), shown
-
-
-def run_copied(visit: Visit, program: str) -> subprocess.CompletedProcess:
-    """Save the program under test-artifacts/copied/ and run it with this interpreter (the project's
-    .venv python) from the repo root, as a reader would run a file they pasted it into."""
-    saved = ARTIFACTS / "copied" / visit.page.relative_to(SITE.docs).with_suffix(".py")
-    saved.parent.mkdir(parents=True, exist_ok=True)
-    saved.write_text(program + "\n", encoding="utf-8")
-    return subprocess.run(
-        [sys.executable, saved.relative_to(ROOT).as_posix()], cwd=ROOT, capture_output=True, text=True, timeout=300
-    )
-
-
 VISITORS = 2  # browsers visiting side by side: a visit waits on the network and on timers half its time
 
 
 def visit_all(executable: str, base_url: str, site: Path, pages: list[Path]) -> dict[Path, Visit]:
     """Visit every page, VISITORS Chromiums side by side (each its own Playwright, one per thread,
-    as its sync API wants); each page's copied program runs in the background while the browsers
-    go on (pages with the same program, zh and en, share one run): visit.run is its future."""
+    as its sync API wants)."""
     complete_when = search_requests(site)
-    runs: dict[str, Future] = {}
 
-    with ThreadPoolExecutor(max_workers=2) as programs:
+    def visit_some(chunk: list[Path]) -> list[Visit]:
+        with launch(executable) as browser:
+            return [visit(browser, base_url, page, complete_when) for page in chunk]
 
-        def visit_some(chunk: list[Path]) -> list[Visit]:
-            done = []
-            with launch(executable) as browser:
-                for page in chunk:
-                    result = visit(browser, base_url, page, complete_when)
-                    program, _ = copied_program(result)
-                    if program and not result.error and not result.block_count_error:
-                        result.run = runs.setdefault(program, programs.submit(run_copied, result, program))
-                    done.append(result)
-            return done
-
-        with ThreadPoolExecutor(max_workers=VISITORS) as visitors:
-            chunks = visitors.map(visit_some, [pages[i::VISITORS] for i in range(VISITORS)])
-            visits = {v.page: v for chunk in chunks for v in chunk}
-        for future in runs.values():
-            future.exception()  # wait; a failed run is reported by the test of its page
+    with ThreadPoolExecutor(max_workers=VISITORS) as visitors:
+        chunks = visitors.map(visit_some, [pages[i::VISITORS] for i in range(VISITORS)])
+        visits = {v.page: v for chunk in chunks for v in chunk}
     visits = {page: visits[page] for page in pages}
     ARTIFACTS.mkdir(exist_ok=True)
     (ARTIFACTS / "browser-visits.json").write_text(

@@ -1,0 +1,121 @@
+"""Outputs that come out the same on every machine: each snippet again under every CPU dispatch level
+this machine offers, and with one thread, compared with what it prints natively.
+
+Each setting is one process that records every snippet (docs_pipeline.outputs.record_every); the
+processes start together. A difference from the stored files that the native run shares is drift,
+and the snippet's own test reports it: here only what the setting changes fails. What no setting
+here can show (another vendor's CPU) is refused statically by `outputs.flippable`, in each
+snippet's own test.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+import torch
+
+from docs_pipeline.outputs import HOW_TO_HOLD, RECORD_SEED, _diff, flippable, recording
+from docs_pipeline.runner import ROOT, all_snippets
+
+LEVELS = ("default", "avx2", "avx512")  # ATEN_CPU_CAPABILITY, in the order x86 CPUs gain them
+NATIVE = torch.backends.cpu.get_cpu_capability().lower()
+THREADS = torch.get_num_threads()
+
+
+def _settings() -> dict[str, dict[str, str]]:
+    """{name: environment} for every setting that differs from this process's own."""
+    offered = LEVELS[: LEVELS.index(NATIVE) + 1] if NATIVE in LEVELS else ("default",)
+    settings = {f"ATEN_CPU_CAPABILITY={level}": {"ATEN_CPU_CAPABILITY": level} for level in offered if level != NATIVE}
+    threads = "1" if THREADS > 1 else "2"
+    settings[f"{threads} thread(s)"] = {"OMP_NUM_THREADS": threads, "MKL_NUM_THREADS": threads}
+    return settings
+
+
+SETTINGS = _settings()
+
+
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory):
+    """{setting: (process, where it writes)}, all started at once."""
+    folder = tmp_path_factory.mktemp("portability")
+    started = {}
+    for n, (name, env) in enumerate(SETTINGS.items()):
+        into = folder / f"{n}.json"
+        code = f"from pathlib import Path; from docs_pipeline.outputs import record_every; record_every({RECORD_SEED}, Path({str(into)!r}))"
+        process = subprocess.Popen(
+            [sys.executable, "-c", code],
+            cwd=ROOT,
+            env={**os.environ, **env},
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
+        started[name] = (process, into)
+    yield started
+    for process, _ in started.values():
+        process.kill()
+
+
+@pytest.mark.parametrize("setting", SETTINGS)
+def test_every_snippet_prints_the_same_under(setting, runs):
+    process, into = runs[setting]
+    said, _ = process.communicate()
+    assert process.returncode == 0, f"recording every snippet under {setting} failed:\n{said[-3000:]}"
+    recorded = json.loads(into.read_text(encoding="utf-8"))
+    by_snippet = {s.name: s for s in all_snippets()}
+    changed = {}
+    for name, text in recorded.items():
+        path = ROOT / name
+        if not path.exists() or path.read_text(encoding="utf-8") != text:
+            snippet = by_snippet[f"{name.split('.')[0]}.py"]
+            changed.setdefault(snippet, []).append((path, text))
+    problems = []
+    for snippet, files in changed.items():
+        try:
+            native = recording(snippet, RECORD_SEED)
+        except Exception as exc:  # the snippet's own test says what is wrong with it
+            native = {snippet.output_path: f"failed: {exc}"}
+        for path, text in files:
+            here = native.get(path, "")
+            if here != text:
+                name = path.relative_to(ROOT).as_posix()
+                problems.append(
+                    f"{snippet.name} records {name} differently under {setting}:\n"
+                    + _diff(here, text, f"{name} natively ({NATIVE}, {THREADS} threads)", setting)
+                )
+    if problems:
+        pytest.fail("\n".join(problems) + HOW_TO_HOLD, pytrace=False)
+
+
+def test_the_settings_really_change_the_arithmetic():
+    """A float32 sum of many terms differs between dispatch levels: the settings are not ignored."""
+    if len(SETTINGS) < 2:
+        pytest.fail(f"this CPU ({NATIVE}) offers no other dispatch level to check against", pytrace=False)
+    code = "import torch; g = torch.Generator().manual_seed(0); print(repr(torch.randn(100_003, generator=g).sum().item()))"
+    sums = {
+        name: subprocess.run(
+            [sys.executable, "-c", code], env={**os.environ, **env}, capture_output=True, text=True, check=True
+        ).stdout
+        for name, env in SETTINGS.items()
+        if "ATEN_CPU_CAPABILITY" in env
+    }
+    native = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert any(s != native for s in sums.values()), f"every dispatch level summed to {native.strip()}: {sums}"
+
+
+def test_flippable_finds_what_the_cpu_can_flip():
+    source = "import math, torch\nprint(torch.allclose(a, b))\nprint(math.isclose(1.0, 1.0))\nprint(a.allclose(b, rtol=0, atol=1e-5))\n"
+    printed = "sum -255.45233154296875\nrounded -255.45, 0.000012 and 1.5e-07\nversion 2.13.0\n"
+    found = flippable(
+        "snippets/probe.py", source, {"snippets/probe.out": printed, "snippets/probe.values.json": '{"x": 0.33333334}'}
+    )
+    assert [line.split(": ", 1)[0] for line in found] == [
+        "snippets/probe.py:2",
+        "snippets/probe.py:3",
+        "snippets/probe.out:1",
+        "snippets/probe.values.json:1",
+    ], found
