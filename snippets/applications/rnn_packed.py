@@ -19,7 +19,7 @@ TOLERANCE = 1e-5  # (4)!
 
 def gap(a, b):
     largest = (a - b).abs().max().item()
-    return "same" if largest < TOLERANCE else f"{largest:.2f}"
+    return "same" if largest < TOLERANCE else f"{largest:.2g}"
 
 
 for bidirectional in (False, True):
