@@ -1,12 +1,13 @@
-"""Every authoring fault is caught, naming the file: each test injects one into a copy of the project.
+"""Authoring faults that only a whole run can show are caught, naming the file: each test injects one
+into a copy of the project. (A fault a page check sees, such as pasted code or a lost heading id, is
+that check's own test.)
 
 The copy holds the project's files as git sees them (tracked, plus new files not ignored; no
 .venv, no site/). A fault is injected there and the check that must catch it runs the way
-`./dev test` runs it: the strict build (conftest's build_site), a test module of the copy's own
-suite, or the snippet harness. The test asserts that the check failed and that its message names
-the broken file. Faults that the strict build reports as warnings share one build (it still writes
-every page before it stops); a fault that stops the build (an include of a missing file or
-section, a notebook cell that raises) gets a build of its own.
+`./dev test` runs it: the strict build (conftest's build_site) or the snippet harness, in one run
+for all the snippet faults. The test asserts that the check failed and that its message names the
+broken file. Faults that the strict build reports as warnings share one build (it still writes
+every page before it stops); a notebook cell that raises stops the build and gets one of its own.
 
 Notebook runs are cached per content (.cache/notebook-runs); the copy starts with the project's
 cache, so a build there runs only the notebooks a fault changed.
@@ -22,9 +23,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from pymdownx.snippets import SnippetMissingError
 
 from conftest import build_site
-from docs_pipeline.pages import parse
+from docs_pipeline.pages import expand
 from docs_pipeline.runner import SEEDS
 from docs_pipeline.site import layout
 from docs_pipeline.site_loads import site_weights
@@ -71,24 +73,8 @@ def _fails_naming(outcome: tuple[int, str], *names: str) -> None:
     assert not missing, f"the failure does not name {missing}:\n{said[:3000]}\n...\n{output[-3000:]}"
 
 
-def _edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert old in text, f"{path}: {old!r} not found; the fault could not be injected"
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-
-
 def _append(path: Path, text: str) -> None:
     path.write_text(path.read_text(encoding="utf-8") + text, encoding="utf-8")
-
-
-def _page_including_a_snippet(project: Path) -> tuple[str, str]:
-    """A page of the default language (docs/zh/x.md) and a whole .py snippet it includes."""
-    site = layout(project)
-    for page in site.pages(site.default):
-        for target in parse(page).includes:
-            if target.endswith(".py"):
-                return site.name(page), target
-    pytest.fail("no page includes a whole snippet: nothing to break", pytrace=False)
 
 
 # ------------------------------------------------------------------ snippets and outputs
@@ -123,11 +109,19 @@ def snippet_faults(tmp_path_factory):
         check=True,
     ).stdout
     (faults / "unseeded.out").write_text(once, encoding="utf-8")
+    snippet, path = QUOTED  # the program now computes another value than the one recorded for the prose
+    stored = project / "snippets" / f"{snippet}.values.json"
+    values = json.loads(stored.read_text(encoding="utf-8"))
+    stored.write_text(json.dumps({**values, path: values[path] + 1}), encoding="utf-8")
     # Named by folder: a .py file named on pytest's command line would also be imported as a
     # test module, which `./dev test` never does.
     folder, _, name = real.rpartition("/")
     stem = name.removesuffix(".py")
-    return real, _pytest(project, folder, "snippets/fault_injection", "-k", f"{stem} or unseeded or raises")
+    quoted_folder, _, quoted = snippet.rpartition("/")
+    selected = f"{stem} or unseeded or raises or {quoted}"
+    return real, _pytest(
+        project, *dict.fromkeys([folder, f"snippets/{quoted_folder}"]), "snippets/fault_injection", "-k", selected
+    )
 
 
 def test_an_output_off_by_one_character(snippet_faults):
@@ -145,47 +139,24 @@ def test_a_snippet_that_raises(snippet_faults):
     _fails_naming(outcome, "snippets/fault_injection/raises.py:4", "raised RuntimeError")
 
 
-def test_a_quoted_value_that_drifted(project):
-    """The program now computes another value than the one recorded for the prose."""
-    snippet, path = QUOTED
-    stored = project / "snippets" / f"{snippet}.values.json"
-    values = json.loads(stored.read_text(encoding="utf-8"))
-    stored.write_text(json.dumps({**values, path: values[path] + 1}), encoding="utf-8")
-    _fails_naming(
-        _pytest(project, f"snippets/{snippet.rpartition('/')[0]}", "-k", snippet.rpartition("/")[2]),
-        f"snippets/{snippet}.values.json no longer matches",
-        f"./dev outputs snippets/{snippet}.py",
-    )
+def test_a_quoted_value_that_drifted(snippet_faults):
+    snippet, _ = QUOTED
+    _, outcome = snippet_faults
+    _fails_naming(outcome, f"snippets/{snippet}.values.json no longer matches", f"./dev outputs snippets/{snippet}.py")
 
 
 # ------------------------------------------------------------------ pages
 
 
-def test_a_python_block_pasted_into_a_page(project):
-    page = f"docs/zh/{PROSE_PAGE}"
-    _append(project / page, '\n```python\nprint("pasted, not included")\n```\n')
-    _fails_naming(_pytest(project, "tests/test_pages.py"), page, "code pasted into the page")
-
-
-def test_a_translation_that_lost_the_structure(project):
-    page, _ = _page_including_a_snippet(project)
-    en = page.replace("docs/zh/", "docs/en/")
-    first_id = next(h.id for h in parse(project / en).headings if h.id)
-    _edit(project / en, f"{{ #{first_id} }}", "{ #renamed-in-english }")
-    _fails_naming(_pytest(project, "tests/test_parity.py"), en, page, "heading ids differ", "renamed-in-english")
-
-
-def test_an_include_of_a_missing_file(project):
-    page, target = _page_including_a_snippet(project)
-    missing = target.rsplit("/", 1)[0] + "/no_such_snippet.py"
-    _edit(project / page, f'--8<-- "{target}"', f'--8<-- "{missing}"')
-    _fails_naming(_build(project), page.removeprefix("docs/"), missing)
-
-
-def test_an_include_of_a_missing_section(project):
-    page, target = _page_including_a_snippet(project)
-    _edit(project / page, f'--8<-- "{target}"', f'--8<-- "{target}:no_such_section"')
-    _fails_naming(_build(project), page.removeprefix("docs/"), "no_such_section")
+def test_an_include_of_a_missing_file_or_section():
+    """pages.expand is pymdownx.snippets configured as mkdocs.yml configures the build: with
+    check_paths on, a missing file or section raises (the build then names the page)."""
+    for target, said in (
+        ("how_it_works/no_such_snippet.py", "no_such_snippet.py"),
+        ("how_it_works/grad_basics.py:no_such_section", "no_such_section"),
+    ):
+        with pytest.raises(SnippetMissingError, match=said):
+            expand([target])
 
 
 def test_a_notebook_cell_that_raises(project):
