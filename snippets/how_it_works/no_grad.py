@@ -18,3 +18,8 @@ except RuntimeError as e:
 with torch.no_grad():
     x -= 0.1 * x.grad  # (3)!
 print(f"after one gradient step: {x!r}")
+
+with torch.no_grad():
+    with torch.enable_grad():  # (4)!
+        v = x * 3
+print(f"enable_grad() inside no_grad(): {v!r}")

@@ -10,6 +10,7 @@ results = {
     "x.argmax()": x.argmax(),
     "x.long()": x.long(),
     "torch.zeros_like(x)": torch.zeros_like(x),  # (3)!
+    "torch.histc(x)": torch.histc(x),  # (4)!
 }
 for code, r in results.items():
     node = r.grad_fn.name() if r.grad_fn is not None else None
@@ -17,13 +18,13 @@ for code, r in results.items():
 
 round_node = results["torch.round(x)"].grad_fn.name()
 results["torch.round(x)"].sum().backward()
-print(f"gradient through round: {x.grad}")  # (4)!
+print(f"gradient through round: {x.grad}")  # (5)!
 
 with torch.no_grad():
-    print(f"x * 2 under no_grad(): grad_fn={(x * 2).grad_fn}")  # (5)!
+    print(f"x * 2 under no_grad(): grad_fn={(x * 2).grad_fn}")  # (6)!
 
 a = torch.tensor(2.0, requires_grad=True)
-g = torch.igamma(a, torch.tensor(1.0))  # (6)!
+g = torch.igamma(a, torch.tensor(1.0))  # (7)!
 igamma_node = g.grad_fn.name()
 print(f"torch.igamma(a, 1.0): grad_fn={igamma_node}")
 try:

@@ -21,3 +21,8 @@ again = x * y
 again.backward(retain_graph=True)  # (5)!
 again.backward()
 print("x * y with retain_graph=True: backward twice works")
+
+once_more = x * y
+torch.autograd.grad(once_more, x, create_graph=True)  # (6)!
+torch.autograd.grad(once_more, x)
+print("x * y with create_graph=True: differentiated twice, no error")

@@ -25,3 +25,16 @@ n_graphs = len(graphs)
 
 print("--- the graph compiled for n=3 ---")
 print(graphs[1].code.strip())  # (3)!
+
+
+def add_n_times(x, n):
+    for _ in range(n):  # (4)!
+        x = x + 1
+    return x
+
+
+compiled_loop = torch.compile(add_n_times, backend=counting_backend)
+for n in (2, 3, 4, 5):
+    compiled_loop(torch.ones(3), n)
+    print(f"range({n}) loop: graphs compiled so far: {len(graphs)}")
+n_loop = len(graphs) - n_graphs
