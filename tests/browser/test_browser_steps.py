@@ -20,7 +20,7 @@ from tests.browser.site_browser import ARTIFACTS
 SITE = layout()
 SNIPPET = "how_it_works/grad_basics"
 FIGURE = "#steps-how-it-works-grad-basics"
-FRAMES = load(SNIPPET)["frames"]
+FRAMES = load(SNIPPET)[1]
 PAGES = {"zh": ("how-it-works/", "第 {n} 步，共 {total} 步："), "en": ("en/how-it-works/", "Step {n} of {total}: ")}
 STEP = {lang: step for lang, (_, step) in PAGES.items()}
 NEXT = {"zh": "下一步", "en": "Next step"}
@@ -85,7 +85,7 @@ ONCE = [
 
 @pytest.mark.parametrize("snippet,lang,path,figure_id", ONCE, ids=[f"{a[0]}-{a[1]}" for a in ONCE])
 def test_stepping_with_buttons_and_keys(browser, served_site, snippet, lang, path, figure_id):
-    frames = load(snippet)["frames"]
+    frames = load(snippet)[1]
     total, step = len(frames), STEP[lang]
     context, tab, errors = _open(browser, served_site, path)
     try:
@@ -93,12 +93,12 @@ def test_stepping_with_buttons_and_keys(browser, served_site, snippet, lang, pat
         first = _state(tab, figure_id)
         assert first["visible"] == [1], first
         assert first["live"].startswith(step.format(n=1, total=total)), first
-        assert first["line"] == frames[0]["line"]
+        assert first["line"] == frames[0].line
         if total > 1:
             figure.get_by_role("button", name=NEXT[lang]).click()
             after_click = _state(tab, figure_id)
             assert after_click["visible"] == [2] and after_click["live"].startswith(step.format(n=2, total=total)), after_click
-            assert after_click["line"] == frames[1]["line"]
+            assert after_click["line"] == frames[1].line
             assert after_click["live"] != first["live"]
         figure.focus()
         if total > 2:
@@ -118,7 +118,7 @@ def test_stepping_with_buttons_and_keys(browser, served_site, snippet, lang, pat
                 tab.keyboard.press("ArrowRight")
             state = _state(tab, figure_id)
             assert state["visible"] == [n] and state["live"].startswith(step.format(n=n, total=total)), state
-            assert state["line"] == frames[n - 1]["line"], state
+            assert state["line"] == frames[n - 1].line, state
             if n in shots:
                 figure.screenshot(path=str(SHOTS / f"{name}-{lang}-{n}.png"), animations="disabled")
         assert figure.locator(".steps__next").get_attribute("aria-disabled") == "true"
@@ -211,7 +211,7 @@ AXE_RUNS = [("light", *a) for a in FIGURES_EN] + [("dark", *a) for a in FIGURES_
 def test_axe_finds_nothing_in_the_figure(browser, served_site, snippet, lang, path, figure_id, scheme):
     from axe_playwright_python.sync_playwright import Axe
 
-    total = len(load(snippet)["frames"])
+    total = len(load(snippet)[1])
     context, tab, errors = _open(browser, served_site, path, color_scheme=scheme)
     try:
         violations = []
