@@ -236,33 +236,26 @@ class Layout:
         centre = deep.index(max(deep)) if deep.count(max(deep)) == 1 and len(siblings) > 1 else (len(siblings) - 1) / 2
         return self.x[parent] + slot * (siblings.index(k) - centre)
 
-    def _down(self, depth: int) -> None:
-        """Each node of a row under the nodes that use it (a name over what it names)."""
+    def _align(self, depth: int, down: bool) -> None:
+        """Each node of a row under the nodes that use it (a name over what it names), or over its inputs."""
         wanted = []
         for k in self.rows[depth]:
-            users = [p for p in self.parents[k] if self.layer[p] == depth - 1]
-            users = [p for p in users if self.kind[p] != "output"] or users
-            wanted.append(sum(self._under(p, k) for p in users) / len(users) if users else self.x[k])
-        self._place(self.rows[depth], wanted)
-
-    def _up(self, depth: int) -> None:
-        """Each node of a row over its inputs."""
-        wanted = []
-        for k in self.rows[depth]:
-            inputs = [c for c in self.children[k] if self.layer[c] == depth + 1]
-            wanted.append(sum(self.x[k] + self.x[c] - self._under(k, c) for c in inputs) / len(inputs) if inputs else self.x[k])
+            if down:
+                users = [p for p in self.parents[k] if self.layer[p] == depth - 1]
+                users = [p for p in users if self.kind[p] != "output"] or users
+                at = [self._under(p, k) for p in users]
+            else:
+                at = [self.x[k] + self.x[c] - self._under(k, c) for c in self.children[k] if self.layer[c] == depth + 1]
+            wanted.append(sum(at) / len(at) if at else self.x[k])
         self._place(self.rows[depth], wanted)
 
     def _positions(self) -> None:
         for row in self.rows:
             self._place(row, [0.0] * len(row))
-        for _ in range(4):  # a few sweeps down and up, ending down
-            for depth in range(len(self.rows)):
-                self._down(depth)
-            for depth in reversed(range(len(self.rows))):
-                self._up(depth)
-        for depth in range(len(self.rows)):
-            self._down(depth)
+        depths = range(len(self.rows))
+        for down in [True, False] * 4 + [True]:  # a few sweeps down and up, ending down
+            for depth in depths if down else reversed(depths):
+                self._align(depth, down)
         left = min(self.x[k] - self.width[k] / 2 for k in self.x)
         self.x = {k: x - left + MARGIN for k, x in self.x.items()}
 
