@@ -181,23 +181,20 @@ class Frames:
         self.last = graph
 
     def add(self, graph: Graph, facts, new=(), current=None, flowed=None) -> None:
-        kind, ids, flowed = KIND[type(facts)], self.ids, flowed or {}
-        if kind == "forward":
+        """A frame of `graph` (an autograd graph), with the gradients that `flowed` on its arrows."""
+        ids, flowed = self.ids, flowed or {}
+        if isinstance(facts, Forward):
             self.remember(graph)
         else:  # backward frames show the graph backward started from
             self._name(graph, forget=False)
-        self.append(
-            kind,
-            nodes=[replace(n, id=ids[k]) for k, n in graph.nodes.items()],
-            edges=[[ids[a], ids[b]] + ([flowed[a, b]] if flowed.get((a, b)) is not None else []) for a, b in graph.edges],
-            new=[ids[k] for k in new],
-            facts=facts,
-            current=None if current is None else ids[current],
-        )
+        nodes = [replace(n, id=ids[k]) for k, n in graph.nodes.items()]
+        edges = [[ids[a], ids[b]] + ([flowed[a, b]] if flowed.get((a, b)) is not None else []) for a, b in graph.edges]
+        self.append(facts, None, None, nodes, edges, [ids[k] for k in new], None if current is None else ids[current])
 
-    def append(self, kind: str, line=None, ran=None, **frame) -> None:
+    def append(self, facts, line, ran, nodes, edges, new, current=None) -> None:
         line = self.line if line is None else line
-        self.list.append(Frame(kind, line, ran or list(dict.fromkeys(self.ran)) or [line], **frame))
+        ran = ran or list(dict.fromkeys(self.ran)) or [line]
+        self.list.append(Frame(KIND[type(facts)], line, ran, nodes, edges, new, facts, current))
         self.ran = []
 
     def forward(self, graph: Graph) -> None:
@@ -310,19 +307,15 @@ def compile_frames(explanation, file: str, frames: Frames) -> None:
                 made.append([node.name, node.op, target])
         if previous_end is not None:
             edges.append([previous_end, nodes[len(nodes) - len(ids)].id])
-        frame = {"nodes": list(nodes), "edges": [list(e) for e in edges], "new": list(ids.values())}
-        frames.append(
-            "compile", lines[-1] if lines else None, [frames.line, *lines], facts=Compile(number, len(graphs), made), **frame
-        )
+        facts = Compile(number, len(graphs), made)
+        frames.append(facts, lines[-1] if lines else None, [frames.line, *lines], list(nodes), list(edges), list(ids.values()))
         if number <= len(breaks):
             reason, previous_end = breaks[number - 1], f"break{number}"
             where = reason.user_stack[-1]
             nodes.append(Node(previous_end, "break", "graph break", f"{where.name}()"))
             edges.append([ids[next(n for n in module.graph.nodes if n.op == "output")], previous_end])
-            frame = {"nodes": list(nodes), "edges": [list(e) for e in edges], "new": [previous_end]}
-            frames.append(
-                "break", where.lineno, [where.lineno], facts=Break(number, reason.reason.splitlines()[0], where.name), **frame
-            )
+            facts = Break(number, reason.reason.splitlines()[0], where.name)
+            frames.append(facts, where.lineno, [where.lineno], list(nodes), list(edges), [previous_end])
 
 
 class Recorder:
