@@ -1,9 +1,11 @@
-"""Draw the real autograd graph behind a tensor as a small, self-contained SVG.
+"""The autograd graph: the one walk of what torch recorded, the one layered layout and the one SVG
+writer, for the static figures (`<name>.<variable>.svg`) and every frame of a stepped figure
+(docs_pipeline/steps.py, steps_figure.py).
 
-The graph is read from torch itself (`grad_fn`, `next_functions`, `AccumulateGrad.variable`):
-node names are exactly what torch reports, leaf tensors are named after the snippet's
-variables. Arrows point the way gradients flow in the backward pass: from the output down
-to the leaves.
+Node names are what torch reports (`name()`; `AccumulateGrad.variable` is the leaf below it), leaf
+tensors are named after the program's variables, and arrows point the way gradients flow in the
+backward pass. The SVG carries classes, not colours: steps.css draws it with Material's variables,
+so it follows both palettes.
 """
 
 from __future__ import annotations
@@ -11,149 +13,319 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from html import escape
 
-CHAR_W, PAD_X, BOX_H, ROW_GAP, COL_GAP, MARGIN = 8.4, 14, 34, 30, 22, 12
+CHAR_W, PAD_X, BOX_H, ROW_GAP, COL_GAP, MARGIN = 8.4, 14, 34, 40, 22, 12
+LABEL_FONT = 11  # a gradient on an arrow (steps.css)
+ROUNDED = ("output", "leaf")  # tensors; nodes of the graph are square
 
 
 @dataclass
 class Node:
-    key: int
-    label: str
-    kind: str  # "output", "function", "accumulate" or "leaf"
-    sublabel: str = ""
-    children: list[int] = field(default_factory=list)
-    layer: int = 0
-    x: float = 0.0
-
-    @property
-    def width(self) -> float:
-        return max(len(self.label), len(self.sublabel)) * CHAR_W + 2 * PAD_X
+    id: str  # stable within a figure ("t1", "f3"); empty inside a walk, which keys nodes by id()
+    kind: str  # "output" (a named result), "function", "accumulate" (AccumulateGrad), "leaf"; "break" (Dynamo)
+    name: str
+    detail: str = ""
 
 
-def _tensor_names(namespace: dict) -> dict[int, str]:
-    """id(tensor) -> the name a reader sees in the snippet (module parameters included)."""
-    names: dict[int, str] = {}
-    for name, value in namespace.items():
-        if name.startswith("_"):
-            continue
-        if hasattr(value, "named_parameters") and callable(value.named_parameters):
-            for pname, param in value.named_parameters():
-                names.setdefault(id(param), f"{name}.{pname}")
-        elif type(value).__name__ in ("Tensor", "Parameter"):
-            names.setdefault(id(value), name)
-    return names
+@dataclass
+class Graph:
+    """What one walk found, keyed by id() of each tensor and node; `objects` keeps them alive."""
+
+    nodes: dict[int, Node] = field(default_factory=dict)
+    edges: list[tuple[int, int]] = field(default_factory=list)  # (user, input): the way gradients flow
+    objects: dict[int, object] = field(default_factory=dict)
+    order: dict[int, int] = field(default_factory=dict)  # a function node's sequence number (the order of recording)
 
 
-def autograd_graph(tensor, name: str, namespace: dict) -> list[Node]:
-    """The nodes reachable from `tensor.grad_fn`, in a stable order, with children by key."""
-    if tensor.grad_fn is None:
-        raise ValueError(f"{name} has no grad_fn: it is a leaf or was computed without recording")
-    names = _tensor_names(namespace)
-    nodes: dict[int, Node] = {}
-    output = Node(key=0, label=name, kind="output", sublabel=f"grad_fn={tensor.grad_fn.name()}")
-    nodes[0] = output
+def is_tensor(value) -> bool:
+    import torch
 
-    def visit(fn) -> int:
-        key = id(fn)
-        if key in nodes:
-            return key
-        if hasattr(fn, "variable"):  # AccumulateGrad: where a leaf's .grad is written
-            node = nodes[key] = Node(key, "AccumulateGrad", "accumulate")
-            leaf = fn.variable
-            leaf_key = id(leaf)
-            nodes[leaf_key] = Node(leaf_key, names.get(leaf_key, f"tensor{list(leaf.shape)}"), "leaf", "is_leaf=True")
-            node.children.append(leaf_key)
-            return key
-        node = nodes[key] = Node(key, fn.name(), "function")
+    return isinstance(value, torch.Tensor)
+
+
+def variables(scopes: list[dict]) -> tuple[list[tuple[str, object]], list]:
+    """What a program's variables reach: (name, tensor) pairs, the first name winning (variables, items of
+    a list, tuple or dict: `outputs[0]`, a module's parameters: `model.fc.weight`), and the graph nodes
+    the program keeps itself (`graphs.append(loss.grad_fn)`)."""
+    import torch
+
+    found, nodes, seen = [], [], set()
+
+    def take(name, value):
+        if id(value) not in seen and isinstance(value, (torch.Tensor, torch.autograd.graph.Node)):
+            seen.add(id(value))
+            (found.append((name, value)) if is_tensor(value) else nodes.append(value))
+
+    for scope in scopes:
+        for name, value in list(scope.items()):
+            if name.startswith("_"):
+                continue
+            if isinstance(value, (list, tuple)) and len(value) <= 64:
+                for i, item in enumerate(value):
+                    take(f"{name}[{i}]", item)
+            elif isinstance(value, dict) and len(value) <= 64:
+                for key, item in value.items():
+                    take(f"{name}[{key!r}]", item)
+            elif callable(getattr(value, "named_parameters", None)) and not is_tensor(value):
+                for pname, param in value.named_parameters():
+                    take(f"{name}.{pname}", param)
+            else:
+                take(name, value)
+    return found, nodes
+
+
+def shown(value) -> str:
+    """A gradient as the program prints it with f"{value}": 8.0, tensor([2., 2., 2.]); a float32 scalar as
+    the shortest decimal that is the same float32 (57.6, not 57.599998474121094)."""
+    import torch
+
+    from .values import _shortest
+
+    if value is None:
+        return "None"
+    if value.dim() == 0 and value.dtype in (torch.float32, torch.float16, torch.bfloat16):
+        return str(_shortest(value.item()))
+    return format(value, "")
+
+
+def leaf_detail(tensor) -> str:
+    return "is_leaf=True" if tensor.grad is None else f"grad={shown(tensor.grad)}"
+
+
+def walk(named, unnamed=(), kept=(), names: dict[int, str] | None = None, grads: bool = True) -> Graph:
+    """The graph a reader would draw: each named tensor that requires grad (a leaf, or a box above its
+    grad_fn), and every node reachable through next_functions from those, from the unnamed tensors and
+    from the nodes in `kept`; AccumulateGrad hangs its leaf below it. `names` names the leaves (by
+    default the named tensors); with `grads` a leaf shows its .grad once it has one."""
+    graph = Graph()
+    names = {id(t): name for name, t in named} if names is None else names
+
+    def add(obj, kind, name, detail=""):
+        graph.objects[id(obj)] = obj
+        graph.nodes[id(obj)] = Node("", kind, name, detail)
+
+    def edge(user, used):
+        if (id(user), id(used)) not in graph.edges:
+            graph.edges.append((id(user), id(used)))
+
+    def leaf(tensor):
+        if id(tensor) not in graph.nodes:
+            name = names.get(id(tensor), f"tensor{list(tensor.shape)}")
+            add(tensor, "leaf", name, leaf_detail(tensor) if grads else "is_leaf=True")
+
+    def visit(fn):
+        if id(fn) in graph.nodes:
+            return
+        if hasattr(fn, "variable"):  # AccumulateGrad: writes its leaf's .grad
+            add(fn, "accumulate", "AccumulateGrad")
+            leaf(fn.variable)
+            edge(fn, fn.variable)
+            return
+        add(fn, "function", fn.name())
+        graph.order[id(fn)] = fn._sequence_nr()
         for next_fn, _ in fn.next_functions:
             if next_fn is not None:
-                child = visit(next_fn)
-                if child not in node.children:
-                    node.children.append(child)
-        return key
+                visit(next_fn)
+                edge(fn, next_fn)
 
-    output.children.append(visit(tensor.grad_fn))
-    return list(nodes.values())
-
-
-def _layout(nodes: list[Node]) -> tuple[list[list[Node]], float]:
-    by_key = {n.key: n for n in nodes}
-    # Longest path from the output: a shared node sits below every node that uses it.
-    changed = True
-    while changed:
-        changed = False
-        for node in nodes:
-            for child in node.children:
-                if by_key[child].layer < node.layer + 1:
-                    by_key[child].layer = node.layer + 1
-                    changed = True
-    rows: list[list[Node]] = [[] for _ in range(max(n.layer for n in nodes) + 1)]
-    for node in nodes:  # insertion order is discovery order: stable
-        rows[node.layer].append(node)
-    width = max(sum(n.width for n in row) + COL_GAP * (len(row) - 1) for row in rows)
-    for depth, row in enumerate(rows):
-        if depth:  # order by the mean position of the parents (fewer crossings)
-            parents = {k: [p.x for p in rows[depth - 1] if k in p.children] for k in (n.key for n in row)}
-            row.sort(key=lambda n: sum(parents[n.key]) / len(parents[n.key]) if parents[n.key] else 0)
-        total = sum(n.width for n in row) + COL_GAP * (len(row) - 1)
-        x = (width - total) / 2
-        for node in row:
-            node.x = x + node.width / 2
-            x += node.width + COL_GAP
-    return rows, width
+    for name, tensor in named:
+        if tensor.requires_grad and tensor.grad_fn is None:
+            leaf(tensor)
+        elif tensor.requires_grad and id(tensor) not in graph.nodes:
+            add(tensor, "output", name, f"grad_fn={tensor.grad_fn.name()}")
+            visit(tensor.grad_fn)
+            edge(tensor, tensor.grad_fn)
+    for tensor in unnamed:
+        if id(tensor) not in names and tensor.requires_grad and tensor.grad_fn is not None:
+            visit(tensor.grad_fn)
+    for fn in kept:
+        visit(fn)
+    return graph
 
 
-STYLE = {
-    "output": "fill:var(--md-default-bg-color,#fff);stroke:var(--md-default-fg-color,#222);stroke-width:1.5",
-    "function": "fill:var(--md-code-bg-color,#f5f5f5);stroke:var(--md-default-fg-color--light,#666);stroke-width:1",
-    "accumulate": "fill:var(--md-code-bg-color,#f5f5f5);stroke:var(--md-default-fg-color--light,#666);stroke-width:1;stroke-dasharray:4 2",
-    "leaf": "fill:var(--md-accent-fg-color--transparent,#e8f0fe);stroke:var(--md-accent-fg-color,#526cfe);stroke-width:2",
-}
+def spoken(nodes: list[Node], edges: list) -> str:
+    """A graph as a sentence: its arrows (with the gradient an arrow carried), or its nodes when it has none."""
+    by_id = {n.id: n for n in nodes}
+    leaf_of = {e[0]: by_id[e[1]].name for e in edges}
+
+    def say(n: Node) -> str:
+        if n.kind == "accumulate":
+            return f"{n.name} ({leaf_of.get(n.id, '')})"
+        return f"{n.name} ({n.detail})" if n.detail else n.name
+
+    arrows = [f"{say(by_id[a])} → {say(by_id[b])}" + "".join(f" = {g}" for g in grad) for a, b, *grad in edges]
+    return "; ".join(arrows) or ", ".join(say(n) for n in nodes)
+
+
+class Layout:
+    """Rows and x positions for every node any of `graphs` shows ([(nodes, edges)]), so that a node keeps
+    its place from frame to frame of a stepped figure."""
+
+    def __init__(self, graphs: list[tuple[list[Node], list]]):
+        texts: dict[str, set] = {}
+        self.kind: dict[str, str] = {}
+        edges: list[tuple[str, str]] = []
+        for nodes, links in graphs:
+            for n in nodes:
+                texts.setdefault(n.id, set()).add((n.name, n.detail))
+                self.kind.setdefault(n.id, n.kind)
+            edges += [(e[0], e[1]) for e in links]
+        edges = list(dict.fromkeys(edges))
+        self.width = {k: max(max(len(a), len(b)) for a, b in t) * CHAR_W + 2 * PAD_X for k, t in texts.items()}
+        self.children = {k: [c for p, c in edges if p == k] for k in texts}
+        self.parents = {k: [p for p, c in edges if c == k] for k in texts}
+        self.height: dict[str, int] = {}
+        self.rank: dict[str, int] = {}
+        self.layer = dict.fromkeys(texts, 0)
+        self.x = dict.fromkeys(texts, 0.0)
+        self._layers()
+        for k in sorted(texts, key=lambda k: bool(self.parents[k])):
+            self._visit(k)
+        self.rows: list[list[str]] = [[] for _ in range(max(self.layer.values()) + 1)]
+        for k in sorted(texts, key=self.rank.get):
+            self.rows[self.layer[k]].append(k)
+        self._positions()
+
+    def below(self, k: str) -> int:
+        """The longest path from k down to a leaf."""
+        if k not in self.height:
+            self.height[k] = 1 + max((self.below(c) for c in self.children[k]), default=-1)
+        return self.height[k]
+
+    def _layers(self) -> None:
+        # A node that nothing uses (a named tensor) sits as low as the longest path below it allows, so
+        # graphs of different lengths end on the same rows (an RNN's time steps line up); every other
+        # node sits just below the lowest node that uses it (a shared node below every user).
+        top = max(self.below(k) for k in self.layer)
+        todo = [k for k in self.layer if not self.parents[k]]
+        for k in todo:
+            self.layer[k] = top - self.below(k)
+        waiting = {k: len(self.parents[k]) for k in self.layer}
+        while todo:
+            k = todo.pop(0)
+            for c in self.children[k]:
+                self.layer[c] = max(self.layer[c], self.layer[k] + 1)
+                waiting[c] -= 1
+                if not waiting[c]:
+                    todo.append(c)
+
+    def _visit(self, k: str) -> None:
+        # Depth-first from the named tensors, in the order the program made them, so each graph keeps to
+        # its own side; a node's inputs in their order (x * y: x left of y), except that the one with the
+        # longest path below it comes first (an RNN's chain of time steps runs straight down).
+        if k in self.rank:
+            return
+        self.rank[k] = len(self.rank)
+        children = self.children[k]
+        deepest = max(children, key=self.below, default=None)
+        spine = [deepest] if deepest and sum(self.below(c) == self.below(deepest) for c in children) == 1 else []
+        for c in spine + [c for c in children if c not in spine]:
+            self._visit(c)
+
+    def _place(self, row: list[str], wanted: list[float]) -> None:
+        """At the wanted x where they fit, in order, never overlapping."""
+        right = float("-inf")
+        for k, x in zip(row, wanted, strict=True):
+            self.x[k] = max(x, right + COL_GAP + self.width[k] / 2)
+            right = self.x[k] + self.width[k] / 2
+
+    def _under(self, parent: str, k: str) -> float:
+        """Where k wants to be below one of its users: the spine straight under it, siblings beside."""
+        siblings = sorted((c for c in self.children[parent] if self.layer[c] == self.layer[k]), key=self.rank.get)
+        slot = sum(self.width[c] for c in siblings) / len(siblings) + COL_GAP
+        deep = [self.below(c) for c in siblings]
+        centre = deep.index(max(deep)) if deep.count(max(deep)) == 1 and len(siblings) > 1 else (len(siblings) - 1) / 2
+        return self.x[parent] + slot * (siblings.index(k) - centre)
+
+    def _align(self, depth: int, down: bool) -> None:
+        """Each node of a row under the nodes that use it (a name over what it names), or over its inputs."""
+        wanted = []
+        for k in self.rows[depth]:
+            if down:
+                users = [p for p in self.parents[k] if self.layer[p] == depth - 1]
+                users = [p for p in users if self.kind[p] != "output"] or users
+                at = [self._under(p, k) for p in users]
+            else:
+                at = [self.x[k] + self.x[c] - self._under(k, c) for c in self.children[k] if self.layer[c] == depth + 1]
+            wanted.append(sum(at) / len(at) if at else self.x[k])
+        self._place(self.rows[depth], wanted)
+
+    def _positions(self) -> None:
+        for row in self.rows:
+            self._place(row, [0.0] * len(row))
+        depths = range(len(self.rows))
+        for down in [True, False] * 4 + [True]:  # a few sweeps down and up, ending down
+            for depth in depths if down else reversed(depths):
+                self._align(depth, down)
+        left = min(self.x[k] - self.width[k] / 2 for k in self.x)
+        self.x = {k: x - left + MARGIN for k, x in self.x.items()}
+
+    @property
+    def size(self) -> tuple[float, float]:
+        width = max(x + self.width[k] / 2 for k, x in self.x.items()) + MARGIN
+        return width, len(self.rows) * (BOX_H + ROW_GAP) - ROW_GAP + 2 * MARGIN
+
+    def top(self, k: str) -> float:
+        return MARGIN + self.layer[k] * (BOX_H + ROW_GAP)
+
+
+def svg(nodes, edges, layout: Layout, svg_id: str, title: str, classes="autograd-graph", new=(), current=None, attrs="") -> str:
+    """The graph (nodes, edges [user, input] or [user, input, gradient]) where `layout` puts it; `new`
+    and `current` nodes haloed, the arrows the current node's gradient travelled marked hot."""
+    width, height = layout.size
+    kind = {n.id: n.kind for n in nodes}
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="{classes}" viewBox="0 0 {width:.0f} {height:.0f}" '
+        f'width="{width:.0f}" height="{height:.0f}"{attrs} role="img" aria-labelledby="{svg_id}-t">',
+        f'<title id="{svg_id}-t">{escape(title)}</title>',
+        f'<defs><marker id="{svg_id}-a" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" markerHeight="7" '
+        'orient="auto"><path d="M0,0 L10,5 L0,10 z"/></marker></defs>',
+    ]
+    labels = []
+    for a, b, *grad in edges:
+        x1, y1, x2, y2 = layout.x[a], layout.top(a) + BOX_H, layout.x[b], layout.top(b)
+        # out of the node that ran; into it, for AccumulateGrad
+        hot = bool(grad) and current is not None and (a == current or (kind[current] == "accumulate" and b == current))
+        marks = " steps__hot" * hot + " to-break" * ("break" in (kind[a], kind[b]))
+        out.append(
+            f'<line class="edge{marks}" x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" marker-end="url(#{svg_id}-a)"/>'
+        )
+        labels += [((x1 + x2) / 2, (y1 + y2) / 2, g, hot) for g in grad]
+    for n in nodes:
+        x, y, w = layout.x[n.id], layout.top(n.id), layout.width[n.id]
+        mark = " steps__current" if n.id == current else " steps__new" if n.id in new else ""
+        out.append(f'<g class="node {n.kind}{mark}">')
+        if mark:
+            rx = 16 if n.kind in ROUNDED else 6
+            out.append(
+                f'<rect class="steps__halo" x="{x - w / 2 - 4:.1f}" y="{y - 4:.1f}" width="{w + 8:.1f}" height="{BOX_H + 8}" rx="{rx}"/>'
+            )
+        out.append(
+            f'<rect class="box" x="{x - w / 2:.1f}" y="{y:.1f}" width="{w:.1f}" height="{BOX_H}" rx="{12 if n.kind in ROUNDED else 3}"/>'
+        )
+        if n.detail:
+            out.append(f'<text x="{x:.1f}" y="{y + 14:.1f}">{escape(n.name)}</text>')
+            out.append(f'<text class="detail" x="{x:.1f}" y="{y + 28:.1f}">{escape(n.detail)}</text>')
+        else:
+            out.append(f'<text x="{x:.1f}" y="{y + 21.5:.1f}">{escape(n.name)}</text>')
+        out.append("</g>")
+    for x, y, text, hot in labels:  # last: over the lines
+        half = len(text) * LABEL_FONT * 0.6 / 2 + 3
+        out.append(
+            f'<g class="steps__grad{" steps__hot" * hot}"><rect x="{x - half:.1f}" y="{y - 8:.1f}" width="{2 * half:.1f}" '
+            f'height="16" rx="3"/><text x="{x:.1f}" y="{y + 4:.1f}">{escape(text)}</text></g>'
+        )
+    out.append("</svg>")
+    return "\n".join(out)
 
 
 def render_svg(tensor, name: str, namespace: dict, figure_id: str) -> str:
-    nodes = autograd_graph(tensor, name, namespace)
-    rows, width = _layout(nodes)
-    by_key = {n.key: n for n in nodes}
-    height = len(rows) * BOX_H + (len(rows) - 1) * ROW_GAP
-    y_of = lambda node: MARGIN + node.layer * (BOX_H + ROW_GAP)  # noqa: E731
-    total_w, total_h = width + 2 * MARGIN, height + 2 * MARGIN
-    arrow = f"{figure_id}-arrow"
-
-    def spoken(node: Node) -> str:  # AccumulateGrad nodes told apart by their leaf
-        return f"{node.label} ({by_key[node.children[0]].label})" if node.kind == "accumulate" else node.label
-
-    summary = "; ".join(f"{spoken(n)} → {', '.join(spoken(by_key[c]) for c in n.children)}" for n in nodes if n.children)
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="autograd-graph" viewBox="0 0 {total_w:.0f} {total_h:.0f}" '
-        f'width="{total_w:.0f}" height="{total_h:.0f}" role="img" aria-labelledby="{figure_id}-title">',
-        f'<title id="{figure_id}-title">autograd graph of {escape(name)}: {escape(summary)}</title>',
-        f'<defs><marker id="{arrow}" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" markerHeight="7" orient="auto">'
-        '<path d="M0,0 L10,5 L0,10 z" style="fill:var(--md-default-fg-color--light,#666)"/></marker></defs>',
-    ]
-    for node in nodes:
-        for child_key in node.children:
-            child = by_key[child_key]
-            x1, y1 = node.x + MARGIN, y_of(node) + BOX_H
-            x2, y2 = child.x + MARGIN, y_of(child)
-            out.append(
-                f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" '
-                f'style="stroke:var(--md-default-fg-color--light,#666);stroke-width:1.2" marker-end="url(#{arrow})"/>'
-            )
-    for node in nodes:
-        left, top = node.x + MARGIN - node.width / 2, y_of(node)
-        out.append(
-            f'<g class="node {node.kind}"><rect x="{left:.1f}" y="{top:.1f}" width="{node.width:.1f}" height="{BOX_H}" '
-            f'rx="{12 if node.kind in ("output", "leaf") else 3}" style="{STYLE[node.kind]}"/>'
-        )
-        text_style = "fill:var(--md-default-fg-color,#222);font-family:var(--md-code-font-family,monospace);font-size:13px"
-        if node.sublabel:
-            lines = [(node.label, top + 14, ""), (node.sublabel, top + 28, "font-size:10.5px;")]
-        else:
-            lines = [(node.label, top + 21.5, "")]
-        for text, baseline, extra in lines:
-            out.append(
-                f'<text x="{node.x + MARGIN:.1f}" y="{baseline:.1f}" text-anchor="middle" style="{text_style};{extra}">{escape(text)}</text>'
-            )
-        out.append("</g>")
-    out.append("</svg>")
-    return "\n".join(out) + "\n"
+    """The static figure: the graph behind `tensor` after the program ran, leaves named from `namespace`."""
+    if tensor.grad_fn is None:
+        raise ValueError(f"{name} has no grad_fn: it is a leaf or was computed without recording")
+    named, _ = variables([namespace])
+    graph = walk([(name, tensor)], names={id(t): n for n, t in named}, grads=False)
+    ids = {k: str(i) for i, k in enumerate(graph.nodes)}
+    nodes = [Node(ids[k], n.kind, n.name, n.detail) for k, n in graph.nodes.items()]
+    edges = [[ids[a], ids[b]] for a, b in graph.edges]
+    title = f"autograd graph of {name}: {spoken(nodes, edges)}"
+    return svg(nodes, edges, Layout([(nodes, edges)]), figure_id, title) + "\n"

@@ -1,41 +1,47 @@
-"""Every figure shows the graph torch really builds: the drawing of a fresh run checked against a plain
-walk of grad_fn (that the stored figure is that drawing is the snippet's own test)."""
+"""The one walk reads the graph torch builds, and a figure draws every node it found, styled by
+classes only (that a stored figure is the drawing of a fresh run is the snippet's own test)."""
 
 import re
 from collections import Counter
 
-import pytest
+import torch
 
-from docs_pipeline.outputs import draw_figure, figure_paths
-from docs_pipeline.runner import ROOT, all_snippets, run_for_namespace
-
-FIGURES = [(s, f) for s in all_snippets() for f in figure_paths(s)]
+from docs_pipeline.graphs import render_svg, variables, walk
 
 
-def _walk(tensor) -> Counter:
-    """Node names reachable from tensor.grad_fn, each node object counted once."""
-    seen, names, todo = set(), Counter(), [tensor.grad_fn]
-    while todo:
-        fn = todo.pop()
-        if fn is None or id(fn) in seen:
-            continue
-        seen.add(id(fn))
-        names[fn.name().rpartition("::")[2]] += 1
-        todo.extend(next_fn for next_fn, _ in fn.next_functions)
-    return names
+def _program():
+    x = torch.tensor(2.0, requires_grad=True)
+    y = torch.tensor(3.0, requires_grad=True)
+    z = x * y + y**2 * 2  # y's AccumulateGrad under Mul and Pow; `* 2`: a None in next_functions
+    return {"x": x, "y": y, "z": z}
 
 
-def test_there_are_figures():
-    assert FIGURES, "no figures found: snippets/<dir>/<name>.<variable>.svg"
+def test_the_walk_finds_what_torch_recorded():
+    namespace = _program()
+    graph = walk(variables([namespace])[0])
+    nodes = graph.nodes
+    edges = Counter((nodes[a].name, nodes[b].name) for a, b in graph.edges)
+    assert edges == Counter(
+        {
+            ("z", "AddBackward0"): 1,
+            ("AddBackward0", "MulBackward0"): 2,
+            ("MulBackward0", "AccumulateGrad"): 2,  # x * y: one each for x and y
+            ("MulBackward0", "PowBackward0"): 1,
+            ("PowBackward0", "AccumulateGrad"): 1,
+            ("AccumulateGrad", "x"): 1,
+            ("AccumulateGrad", "y"): 1,
+        }
+    ), edges
+    assert sorted(n.kind for n in nodes.values() if n.name in "xyz") == ["leaf", "leaf", "output"]
+    assert Counter(n.name for n in nodes.values())["AccumulateGrad"] == 2, "y's AccumulateGrad is one node"
 
 
-@pytest.mark.parametrize("snippet,figure", FIGURES, ids=[f.relative_to(ROOT).as_posix() for _, f in FIGURES])
-def test_figure_nodes_are_torchs_nodes(snippet, figure):
-    _, namespace = run_for_namespace(snippet)
-    variable = figure.name[len(snippet.path.stem) + 1 : -len(".svg")]
-    expected = _walk(namespace[variable])
-    svg = draw_figure(snippet, figure, namespace)
-    drawn = Counter(label for label in re.findall(r"<text [^>]*>([^<]+)</text>", svg) if label in expected)
-    assert drawn == expected, f"{figure.relative_to(ROOT)} draws {dict(drawn)}, torch built {dict(expected)}"
-    leaves = re.findall(r'<g class="node leaf">.*?<text [^>]*>([^<]+)</text>', svg, re.S)
-    assert len(leaves) == expected["AccumulateGrad"], f"{figure.relative_to(ROOT)}: one leaf per AccumulateGrad"
+def test_a_figure_draws_every_node_with_classes_only():
+    namespace = _program()
+    svg = render_svg(namespace["z"], "z", namespace, "graph-test")
+    graph = walk(variables([namespace])[0])
+    drawn = [re.findall(r"<text[^>]*>([^<]+)</text>", g) for g in re.findall(r'<g class="node [^"]*">(.*?)</g>', svg, re.S)]
+    assert Counter(texts[0] for texts in drawn) == Counter(n.name for n in graph.nodes.values()), drawn
+    assert sorted(texts[0] for texts in drawn if texts[1:] == ["is_leaf=True"]) == ["x", "y"]
+    assert svg.count("<line ") == len(graph.edges)
+    assert "style=" not in svg, "a figure's look belongs in steps.css"

@@ -18,8 +18,7 @@
 
     // The current line, and this step's nodes, scrolled into view within their panes. Reading sizes
     // makes the browser lay out the page there and then, so for the first frame this waits for the
-    // layout of the next paint (below; Lighthouse: that forced layout at load was most of this
-    // script's time).
+    // layout of the next paint (below) instead of forcing one while the page loads.
     function keepInView(frame) {
       var shown = figure.querySelector(".steps__line--current");
       if (shown && code.scrollHeight > code.clientHeight) {  // keep the current line in view (the pane only)
