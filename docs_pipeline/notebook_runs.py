@@ -15,6 +15,7 @@ import json
 import os
 import platform
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import nbformat
 
@@ -45,36 +46,36 @@ def _run(nb: PageNotebook, site: Layout) -> list[dict]:
     try:
         client.execute()
     except CellExecutionError as exc:
-        code = [c for c in executed.cells if c.cell_type == "code"]
         failed = [
             f"code cell {n} ({', '.join(c.metadata['snippets'])})"
-            for n, c in enumerate(code, 1)
+            for n, c in enumerate(_code(executed), 1)
             if any(o.output_type == "error" for o in c.outputs)
         ]
         raise NotebookError(
             f"notebook {nb.lang}/{nb.file_name} (made from {site.name(nb.page)}): {', '.join(failed) or 'a code cell'} "
             f"raised while executing; the page's snippets must also run top to bottom as one program.\n{exc}"
         ) from exc
-    return [{"outputs": c.outputs, "execution_count": c.execution_count} for c in executed.cells if c.cell_type == "code"]
+    return [{"outputs": c.outputs, "execution_count": c.execution_count} for c in _code(executed)]
 
 
 def execute(notebooks: list[PageNotebook], site: Layout) -> None:
     """Fill in every notebook's outputs, from the cache or from one run per page."""
     cache = site.root / ".cache" / "notebook-runs"
-    pages: dict[str, list[PageNotebook]] = {}
+    pages: dict[Path, list[PageNotebook]] = {}
     for nb in notebooks:
-        pages.setdefault(run_key(nb), []).append(nb)
-    runs = {key: cache / f"{key}.json" for key in pages}
-    missing = [key for key, path in runs.items() if not path.is_file()]
+        pages.setdefault(cache / f"{run_key(nb)}.json", []).append(nb)
+    missing = [run for run in pages if not run.is_file()]
     cache.mkdir(parents=True, exist_ok=True)
-    with ThreadPoolExecutor(max_workers=max(1, min(len(missing), os.cpu_count() or 1))) as pool:
-        for key, outputs in zip(missing, pool.map(lambda key: _run(pages[key][0], site), missing), strict=True):
-            runs[key].write_text(json.dumps(outputs), encoding="utf-8")
-    for stale in set(cache.glob("*.json")) - set(runs.values()):
+    with ThreadPoolExecutor(os.cpu_count()) as pool:  # one kernel per CPU
+        for run, outputs in zip(missing, pool.map(lambda run: _run(pages[run][0], site), missing), strict=True):
+            run.write_text(json.dumps(outputs), encoding="utf-8")
+    for stale in set(cache.glob("*.json")) - set(pages):
         stale.unlink()
-    for key, group in pages.items():
-        outputs = json.loads(runs[key].read_text(encoding="utf-8"))
-        for nb in group:
-            for cell, run in zip((c for c in nb.notebook.cells if c.cell_type == "code"), outputs, strict=True):
-                cell.outputs = [nbformat.from_dict(o) for o in run["outputs"]]
-                cell.execution_count = run["execution_count"]
+    for run, group in pages.items():
+        outputs = json.loads(run.read_text(encoding="utf-8"))
+        for cell, output in ((c, o) for nb in group for c, o in zip(_code(nb.notebook), outputs, strict=True)):
+            cell.outputs, cell.execution_count = [nbformat.from_dict(o) for o in output["outputs"]], output["execution_count"]
+
+
+def _code(notebook) -> list:
+    return [c for c in notebook.cells if c.cell_type == "code"]

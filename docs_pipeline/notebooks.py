@@ -1,10 +1,9 @@
 """A Jupyter notebook for every page that shows Python code, in the page's language.
 
-Its code cells are the page's ```python blocks in page order, expanded as the page expands them
-(pages.expand) without Material's annotation markers, each headed by a comment naming its
-snippets. Its text cells come from the page, rendered as the build renders it: the title and first
-paragraph, then the headings (and collapsible titles) under which code appears. Outputs are not
-copied from the page: notebook_runs.py executes the notebook.
+Code cells: the page's ```python blocks in page order, expanded as the page expands them, without
+annotation markers, each headed by a comment naming its snippets. Text cells: the page's title and
+first paragraph, then the headings (and collapsible titles) above each code block, rendered as the
+build renders them. Outputs come from running it (notebook_runs.py), never from the page.
 """
 
 from __future__ import annotations
@@ -23,22 +22,17 @@ from .site import Layout
 MARKER = re.compile(rf"[ \t]*{ANNOTATION_MARKER.pattern}[ \t]*$")
 LINK = re.compile(r"!?\[(?P<text>[^\]]*)\]\([^)]*\)")
 NOT_A_PARAGRAPH = re.compile(r"^(?:[#!?<|>*+-]|\d+\.|`{3}|~{3})")
+METADATA = {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}}
 
 TEXTS = {
     "zh": {
         "title": "{}（笔记本）",
-        "about": (
-            "本笔记本由页面「{}」生成：代码单元格就是页面上的全部代码，顺序与页面相同。"
-            "从上到下依次运行即可得到页面上的输出（已用 torch {} 验证）。"
-        ),
+        "about": "本笔记本由页面「{}」生成：代码单元格就是页面上的全部代码，顺序与页面相同。从上到下依次运行即可得到页面上的输出（已用 torch {} 验证）。",
         "description": "「{}」一页的全部代码，按页面顺序排成 Jupyter 笔记本：已经运行，带着输出，可以下载后自己运行。",
     },
     "en": {
         "title": "{} (notebook)",
-        "about": (
-            "Generated from the page “{}”: the code cells are all of the page's code, in page "
-            "order. Run them top to bottom to get the outputs the page shows (verified with torch {})."
-        ),
+        "about": "Generated from the page “{}”: the code cells are all of the page's code, in page order. Run them top to bottom to get the outputs the page shows (verified with torch {}).",
         "description": "All the code of the page “{}” as a Jupyter notebook, in page order: executed, with its outputs, ready to download and run.",
     },
 }
@@ -65,9 +59,6 @@ class PageNotebook:
     def file_name(self) -> str:
         """The downloaded file's name: the page and its language, e.g. how-it-works.zh.ipynb."""
         return f"{Path(self.name).name}.{self.lang}.ipynb"
-
-    def text(self) -> str:
-        return nbformat.writes(self.notebook)
 
 
 def notebook_url(page: Path, site: Layout) -> str:
@@ -123,15 +114,7 @@ def page_notebook(path: Path, site: Layout) -> PageNotebook | None:
         cells += [_cell("markdown", "\n\n".join(heads))] if heads else []
         cells.append(_cell("code", _code(page, block.includes, site), snippets=block.includes))
         last = block.line
-    nb = nbformat.v4.new_notebook(
-        cells=cells,
-        nbformat_minor=4,
-        metadata={
-            "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"},
-            "language_info": {"name": "python"},
-        },
-    )
-    nbformat.validate(nb)
+    nb = nbformat.v4.new_notebook(cells=cells, metadata=METADATA, nbformat_minor=4)
     return PageNotebook(path, lang, site.page_name(path), texts["title"].format(name), nb, heading_ids)
 
 

@@ -1,18 +1,18 @@
-"""MkDocs hook: a notebook page for every page that shows code, in its language, at <lang>/notebooks/<page>/.
+"""MkDocs hook: each page's notebook as a page of its own, <lang>/notebooks/<page>/, with its .ipynb.
 
-docs_pipeline/notebooks.py makes the notebooks and notebook_runs.py executes them: `mkdocs build`
-runs them, `mkdocs serve` shows them unexecuted, so a saved snippet reloads in seconds. This hook
-writes them to .cache/notebooks/ and adds them as pages for mkdocs-jupyter to render, which
+notebooks.py makes the notebooks and notebook_runs.py runs them: `mkdocs build` does, `mkdocs serve`
+shows them unexecuted so that a saved snippet reloads in seconds. mkdocs-jupyter renders them and
 publishes each .ipynb beside its page (the download). They stay out of the nav and search (they
-repeat their page) but are in sitemap.xml and the language switcher, where the i18n plugin, which
-does not know them, would leave them out.
+repeat their page); the sitemap and language switcher list them here, as the i18n plugin cannot.
 """
 
 from __future__ import annotations
 
 import logging
 import re
+from pathlib import Path
 
+import nbformat
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File, InclusionLevel
@@ -22,6 +22,7 @@ from docs_pipeline.notebooks import TEXTS, NotebookError, PageNotebook, notebook
 from docs_pipeline.site import layout
 
 log = logging.getLogger("mkdocs.hooks.notebooks")
+NOT_IN_NAV = InclusionLevel.NOT_IN_NAV
 
 # What mkdocs-jupyter renders and has no option to leave out. Around the notebook: 590 KB of
 # JupyterLab CSS (pages.css styles the classes the cells use), its copy button's script, MathJax
@@ -38,8 +39,8 @@ HEADING = re.compile(r'<h(?P<level>[1-6]) id="[^"]*">(?P<text>.*?)<a class="anch
 
 
 class NotebookPage(File):
-    """A generated .ipynb as a documentation page: added after the i18n plugin (-100) rebuilt the file
-    list from plain files, which makes it an asset, so mkdocs-jupyter's own wrapper never sees it."""
+    """A generated .ipynb as a documentation page. It is added after the i18n plugin (-100) rebuilt the
+    file list, too late for mkdocs-jupyter's own wrapper (at 0), and an .ipynb is otherwise an asset."""
 
     notebook: PageNotebook
 
@@ -58,11 +59,10 @@ class NotebookPages:
         self.execute = command != "serve"
         if not self.execute:
             log.info("mkdocs serve shows the notebooks without running them; mkdocs build executes them")
-        # Lines an author has nothing to do about: a "cache hit" and a "copied" per notebook, and jieba
-        # (Chinese search) announcing its dictionary at DEBUG; Material's search plugin imported it,
-        # setting that level, when the configuration loaded.
-        logging.getLogger("mkdocs.plugins.mkdocs_jupyter").setLevel(logging.WARNING)
-        logging.getLogger("jieba").setLevel(logging.WARNING)
+        # Nothing an author acts on: mkdocs-jupyter's lines per notebook, and jieba (Chinese search)
+        # loading its dictionary, at DEBUG since Material's search plugin imported it.
+        for logger in ("mkdocs.plugins.mkdocs_jupyter", "mkdocs.mkdocs-jupyter", "jieba"):
+            logging.getLogger(logger).setLevel(logging.WARNING)
 
     def on_pre_build(self, config):
         # mkdocs-jupyter evicts the renders a build did not use: each language, and the preview, keep their own.
@@ -74,41 +74,28 @@ class NotebookPages:
     def on_files(self, files, config):
         site, lang = layout(), config.theme["language"]  # the i18n plugin sets it for each language's build
         if lang == site.default:  # the first language's build makes (and runs) every language's notebooks
-            self.notebooks = self._make(site)
+            try:
+                self.notebooks = page_notebooks(site)
+                if self.execute:
+                    execute([nb for nbs in self.notebooks.values() for nb in nbs], site)
+            except NotebookError as exc:
+                raise PluginError(str(exc)) from exc
         for nb in self.notebooks[lang]:
-            src = f"notebooks/{nb.lang}/{nb.file_name}"
-            dest = f"{notebook_url(nb.page, site)}index.html"
-            file = NotebookPage(
-                src,
-                str(site.root / ".cache"),
-                config.site_dir,
-                config.use_directory_urls,
-                dest_uri=dest,
-                inclusion=InclusionLevel.NOT_IN_NAV,
-            )
+            src, dest = f"notebooks/{lang}/{nb.file_name}", f"{notebook_url(nb.page, site)}index.html"
+            file = NotebookPage(src, str(site.root / ".cache"), config.site_dir, True, dest_uri=dest, inclusion=NOT_IN_NAV)
             file.notebook = nb
+            Path(file.abs_src_path).parent.mkdir(parents=True, exist_ok=True)
+            Path(file.abs_src_path).write_text(nbformat.writes(nb.notebook), encoding="utf-8")
             files.append(file)
         return files
-
-    def _make(self, site) -> dict[str, list[PageNotebook]]:
-        try:
-            notebooks = page_notebooks(site)
-            if self.execute:
-                execute([nb for nbs in notebooks.values() for nb in nbs], site)
-        except NotebookError as exc:
-            raise PluginError(str(exc)) from exc
-        for nb in (nb for nbs in notebooks.values() for nb in nbs):
-            path = site.root / ".cache" / "notebooks" / nb.lang / nb.file_name
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(nb.text(), encoding="utf-8")
-        return notebooks
 
     def on_page_markdown(self, markdown, page, config, files):
         if isinstance(page.file, NotebookPage):
             site, nb = layout(), page.file.notebook
-            texts, name = TEXTS[nb.lang], site.nav_title(nb.page) or nb.title
-            title = f"{texts['title'].format(name)} - {config.site_name}"
-            page.meta["html_title"] = title if len(title) <= 70 else texts["title"].format(name)  # see overrides/main.html
+            texts, name = TEXTS[nb.lang], site.nav_title(nb.page)
+            short = texts["title"].format(name)
+            title = f"{short} - {config.site_name}"
+            page.meta["html_title"] = title if len(title) <= 70 else short  # overrides/main.html: <title>
             page.meta["description"] = texts["description"].format(name)
             page.meta["search"] = {"exclude": True}
             page.meta["notebook_of"] = site.url_of(nb.page)
