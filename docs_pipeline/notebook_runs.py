@@ -1,10 +1,7 @@
-"""Execute the notebooks: each page's code once for all its languages, pages side by side, cached.
-
-A page's notebooks differ between languages only in their text cells, so one run (run_key) gives
-every language its outputs. Each page runs in a fresh Jupyter kernel from the repository root, as
-a reader runs the downloaded notebook, one kernel per CPU. A cell that raises stops the build,
-naming the notebook, its page and the cell's snippets. Outputs are cached in .cache/notebook-runs/
-by the code cells, torch and Python versions: an unchanged page does not run again.
+"""Execute the notebooks: each page's code once for all its languages (their code cells are the
+same: run_key), in a fresh kernel from the repository root as a reader runs the download, one kernel
+per CPU, cached in .cache/notebook-runs/ by code, torch and Python version. A cell that raises
+stops the build, naming the notebook, its page and the cell's snippets.
 """
 
 from __future__ import annotations

@@ -1,9 +1,7 @@
-"""MkDocs hook: each page's notebook as a page of its own, <lang>/notebooks/<page>/, with its .ipynb.
-
-notebooks.py makes the notebooks and notebook_runs.py runs them: `mkdocs build` does, `mkdocs serve`
-shows them unexecuted so that a saved snippet reloads in seconds. mkdocs-jupyter renders them and
-publishes each .ipynb beside its page (the download). They stay out of the nav and search (they
-repeat their page); the sitemap and language switcher list them here, as the i18n plugin cannot.
+"""MkDocs hook: each page's notebook as a page, <lang>/notebooks/<page>/, rendered by mkdocs-jupyter
+with its .ipynb beside it (the download). `mkdocs build` executes the notebooks; `mkdocs serve`
+shows them unexecuted, so a saved snippet reloads in seconds. Out of the nav and search (they repeat
+their page), in the sitemap and language switcher, which the i18n plugin does not fill for them.
 """
 
 from __future__ import annotations
