@@ -1,49 +1,45 @@
-"""Jupyter notebooks made from the pages: the page's own snippets, in page order, one per language.
+"""A Jupyter notebook for every page that shows Python code, in the page's language.
 
-A page that shows Python code gets a notebook. Its code cells are the page's ```python blocks,
-expanded exactly as the page expands them (pages.expand), without Material's annotation markers
-(`# (1)!`), each headed by a comment naming its snippet. Its markdown cells come from the page in
-its language, rendered as the build renders the page: the title and first paragraph, then the
-headings (and collapsible titles) under which code appears. Output blocks are not copied:
-executing the notebook produces them. Nothing here is stored in the repository; the build writes
-the notebooks to a build-time folder (hooks/notebooks.py).
+Code cells: the page's ```python blocks in page order, expanded as the page expands them, without
+annotation markers, each headed by a comment naming its snippets. Text cells: the page's title and
+first paragraph, then the headings (and collapsible titles) above each code block, rendered as the
+build renders them. Outputs come from running it (notebook_runs.py), never from the page.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from itertools import dropwhile, takewhile
 from pathlib import Path
 
 import nbformat
 
 from .macros import render, torch_version
-from .pages import Page, expand, parse
-from .site import Layout, layout
+from .pages import ANNOTATION_MARKER, Page, expand, parse
+from .site import Layout
 
-ANNOTATION = re.compile(r"[ \t]*#[ \t]*\(\d+\)!?[ \t]*$")  # `  # (1)!` at the end of a line
+MARKER = re.compile(rf"[ \t]*{ANNOTATION_MARKER.pattern}[ \t]*$")
 LINK = re.compile(r"!?\[(?P<text>[^\]]*)\]\([^)]*\)")
+NOT_A_PARAGRAPH = re.compile(r"^(?:[#!?<|>*+-]|\d+\.|`{3}|~{3})")
+METADATA = {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}}
 
 TEXTS = {
     "zh": {
-        "title": "{title}（笔记本）",
-        "about": (
-            "本笔记本由页面「{title}」生成：代码单元格就是页面上的全部代码，顺序与页面相同。"
-            "从上到下依次运行即可得到页面上的输出（已用 torch {torch} 验证）。"
-        ),
+        "title": "{}（笔记本）",
+        "about": "本笔记本由页面「{}」生成：代码单元格就是页面上的全部代码，顺序与页面相同。从上到下依次运行即可得到页面上的输出（已用 torch {} 验证）。",
+        "description": "「{}」一页的全部代码，按页面顺序排成 Jupyter 笔记本：已经运行，带着输出，可以下载后自己运行。",
     },
     "en": {
-        "title": "{title} (notebook)",
-        "about": (
-            "Generated from the page “{title}”: the code cells are all of the page's code, in page "
-            "order. Run them top to bottom to get the outputs the page shows (verified with torch {torch})."
-        ),
+        "title": "{} (notebook)",
+        "about": "Generated from the page “{}”: the code cells are all of the page's code, in page order. Run them top to bottom to get the outputs the page shows (verified with torch {}).",
+        "description": "All the code of the page “{}” as a Jupyter notebook, in page order: executed, with its outputs, ready to download and run.",
     },
 }
 
 
 class NotebookError(Exception):
-    """A page could not be turned into a notebook; the message names the page."""
+    """A page's notebook could not be made or did not run; the message names the page."""
 
 
 @dataclass
@@ -64,8 +60,19 @@ class PageNotebook:
         """The downloaded file's name: the page and its language, e.g. how-it-works.zh.ipynb."""
         return f"{Path(self.name).name}.{self.lang}.ipynb"
 
-    def text(self) -> str:
-        return nbformat.writes(self.notebook)
+
+def notebook_url(page: Path, site: Layout) -> str:
+    """Where a page's notebook page is published, relative to the site root."""
+    return f"{site.prefix(site.language_of(page))}notebooks/{site.page_name(page)}/"
+
+
+def _cell(kind: str, source: str, **metadata) -> nbformat.NotebookNode:
+    """A cell without an id (nbformat 4.4): nbconvert would publish an id as `id="cell-id=…"`,
+    not a valid HTML id, and a new random id would change the file, and its render cache key, each build."""
+    new = nbformat.v4.new_code_cell if kind == "code" else nbformat.v4.new_markdown_cell
+    cell = new(source, metadata=metadata)
+    del cell["id"]
+    return cell
 
 
 def _code(page: Page, targets: list[str], site: Layout) -> str:
@@ -73,80 +80,44 @@ def _code(page: Page, targets: list[str], site: Layout) -> str:
         lines = expand(targets, site.root)
     except Exception as exc:  # pymdownx names the missing file or section
         raise NotebookError(f"{page.name}: {exc}") from exc
-    body = "\n".join(ANNOTATION.sub("", line) for line in lines).strip("\n")
+    body = "\n".join(MARKER.sub("", line) for line in lines).strip("\n")
     return "\n".join(f"# snippets/{t}" for t in targets) + "\n" + body
 
 
-def page_notebook(path: Path, site: Layout | None = None) -> PageNotebook | None:
+def _intro(page: Page, after: int) -> str:
+    """The paragraph right after the title, if it is plain text."""
+    paragraph = [line.strip() for line in takewhile(str.strip, dropwhile(lambda line: not line.strip(), page.lines[after:]))]
+    return "" if not paragraph or NOT_A_PARAGRAPH.match(paragraph[0]) else " ".join(paragraph)
+
+
+def page_notebook(path: Path, site: Layout) -> PageNotebook | None:
     """The notebook for one page, or None when the page shows no Python code."""
-    site = site or layout()
     page = parse(path)
     code_blocks = [b for b in page.blocks if b.language == "python"]
     if not code_blocks:
         return None
-    lang = site.language_of(path)
     title = next((h for h in page.headings if h.level == 1), None)
     if title is None:
         raise NotebookError(f"{page.name}: the page has no '# title' heading to name its notebook")
-    text = lambda markdown: render(markdown, path, site)  # noqa: E731
-    texts = TEXTS[lang]
-    head = [f"# {texts['title'].format(title=text(title.text))}"]
-    if intro := _first_paragraph(page, title.line):
-        head.append(LINK.sub(lambda m: m.group("text"), text(intro)))
-    head.append(texts["about"].format(title=text(title.text), torch=torch_version()))
-    cells = [nbformat.v4.new_markdown_cell("\n\n".join(head))]
-    heading_ids = [title.id or "notebook"]
-    last = title.line
+    lang, text = site.language_of(path), lambda markdown: render(markdown, path, site)
+    texts, name = TEXTS[lang], text(title.text)
+    head = [f"# {texts['title'].format(name)}", LINK.sub(r"\g<text>", text(_intro(page, title.line)))]
+    cells = [_cell("markdown", "\n\n".join(filter(None, [*head, texts["about"].format(name, torch_version())])))]
+    heading_ids, last = [title.id], title.line
     for block in code_blocks:
-        pending = {}  # level -> heading: the innermost headings between the previous code and this one
-        for heading in (h for h in page.headings if last < h.line < block.line and h.level > 1):
-            pending = {lvl: h for lvl, h in pending.items() if lvl < heading.level} | {heading.level: heading}
-        heads = [f"{'#' * h.level} {text(h.text)}" for h in pending.values()]
+        headings = {}  # level -> the innermost heading of that level between the last code block and this one
+        for h in (h for h in page.headings if last < h.line < block.line and h.level > 1):
+            headings = {level: k for level, k in headings.items() if level < h.level} | {h.level: h}
+        heads = [f"{'#' * h.level} {text(h.text)}" for h in headings.values()]
         heads += [f"**{text(block.container)}**"] if block.container else []
-        heading_ids += [h.id or f"section-{h.line}" for h in pending.values()]
-        if heads:
-            cells.append(nbformat.v4.new_markdown_cell("\n\n".join(heads)))
-        cells.append(nbformat.v4.new_code_cell(_code(page, block.includes, site), metadata={"snippets": block.includes}))
+        heading_ids += [h.id for h in headings.values()]
+        cells += [_cell("markdown", "\n\n".join(heads))] if heads else []
+        cells.append(_cell("code", _code(page, block.includes, site), snippets=block.includes))
         last = block.line
-    for number, cell in enumerate(cells):
-        cell.id = f"cell-{number}"  # stable ids: the same page gives the same bytes (the build cache key)
-    nb = nbformat.v4.new_notebook(
-        cells=cells,
-        metadata={
-            "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"},
-            "language_info": {"name": "python"},
-            # Part of the file, so part of the execution cache key: a new torch re-executes.
-            "dynamic_graph_docs": {"page": page.name, "language": lang, "torch": torch_version()},
-        },
-    )
-    nbformat.validate(nb)
-    name = site.page_name(path)
-    return PageNotebook(path, lang, name, texts["title"].format(title=text(title.text)), nb, heading_ids)
+    nb = nbformat.v4.new_notebook(cells=cells, metadata=METADATA, nbformat_minor=4)
+    return PageNotebook(path, lang, site.page_name(path), texts["title"].format(name), nb, heading_ids)
 
 
-def _first_paragraph(page: Page, title_line: int) -> str:
-    """The plain paragraph right after the title, if any (markup is not a paragraph)."""
-    paragraph = []
-    for line in page.lines[title_line:]:
-        if not line.strip():
-            if paragraph:
-                break
-            continue
-        paragraph.append(line.strip())
-    if paragraph and re.match(r"^(?:[#!?<|>*+-]|\d+\.|`{3}|~{3})", paragraph[0]):
-        return ""
-    return " ".join(paragraph)
-
-
-def page_notebooks(site: Layout | None = None) -> dict[str, list[PageNotebook]]:
+def page_notebooks(site: Layout) -> dict[str, list[PageNotebook]]:
     """Every page's notebook, per language, in page order."""
-    site = site or layout()
-    return {lang: [nb for path in site.pages(lang) if (nb := page_notebook(path, site)) is not None] for lang in site.languages}
-
-
-def write_if_changed(path: Path, text: str) -> None:
-    """Write only a change: an unchanged notebook keeps its bytes (and its execution cache entry)."""
-    if path.exists() and path.read_text(encoding="utf-8") == text:
-        return
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text, encoding="utf-8")
+    return {lang: [nb for path in site.pages(lang) if (nb := page_notebook(path, site))] for lang in site.languages}
