@@ -21,7 +21,7 @@ from html.parser import HTMLParser
 from pathlib import Path, PurePosixPath
 from urllib.parse import unquote, urljoin, urlsplit
 
-PAGE_WEIGHT_LIMIT_KIB = 200  # a first visit, gzipped: the browser test holds it, `./dev bench` reports it
+PAGE_WEIGHT_LIMIT_KIB = 200  # a first visit, gzipped: tests/test_publishing.py holds it, `./dev bench` reports it
 
 # <link rel=...> values that make the browser fetch the href, or connect to its host, on a first visit.
 FETCHING_RELS = {

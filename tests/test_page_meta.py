@@ -23,15 +23,12 @@ from pathlib import Path
 
 from docs_pipeline.pages import parse
 from docs_pipeline.site import layout
+from docs_pipeline.site_loads import site_pages
 
 DESCRIPTION = re.compile(r'<meta name="description" content="([^"]*)"')
 CANONICAL = re.compile(r'<link rel="canonical" href="([^"]*)"')
 LANG = re.compile(r'<html lang="([^"]*)"')
 HAN = re.compile(r"[\u4e00-\u9fff]")
-
-
-def _built_pages(site_dir: Path) -> list[Path]:
-    return sorted(p for p in site_dir.rglob("*.html") if "assets" not in p.relative_to(site_dir).parts)
 
 
 def _name(site, site_dir: Path, built: Path) -> str:
@@ -45,7 +42,7 @@ def description_problems(site_dir: Path, root: Path | None = None) -> list[str]:
     site = layout(root) if root else layout()
     problems = []
     by_language: dict[tuple[str, str], list[str]] = defaultdict(list)
-    for built in _built_pages(site_dir):
+    for built in site_pages(site_dir):
         if built.name == "404.html":
             continue
         text = built.read_text(encoding="utf-8")
@@ -77,7 +74,7 @@ def description_problems(site_dir: Path, root: Path | None = None) -> list[str]:
 def canonical_problems(site_dir: Path, root: Path | None = None) -> list[str]:
     site = layout(root) if root else layout()
     problems = []
-    for built in _built_pages(site_dir):
+    for built in site_pages(site_dir):
         if built.name == "404.html":
             continue
         name = _name(site, site_dir, built)

@@ -13,7 +13,7 @@ from html.parser import HTMLParser
 from urllib.parse import urljoin, urlsplit
 
 from docs_pipeline.site import layout
-from docs_pipeline.site_loads import page_weight, site_weights
+from docs_pipeline.site_loads import PAGE_WEIGHT_LIMIT_KIB, page_weight, site_weights
 
 SITE = layout()
 SITE_URL = SITE.site_url
@@ -94,7 +94,7 @@ def test_404_works_under_the_sub_path(built_site):
     for tag, ref in parsed.refs:
         parts = urlsplit(urljoin("http://site.invalid/404.html", ref))  # as a browser resolves it
         if parts.netloc != "site.invalid":
-            continue  # links to other sites: test_no_requests_to_other_hosts covers what loads
+            continue  # links to other sites: the first-visit test below covers what loads
         if ref.startswith("#") or ref.startswith(("mailto:", "javascript:")):
             continue
         local += 1
@@ -118,8 +118,9 @@ def test_404_works_under_the_sub_path(built_site):
     )
 
 
-def test_no_requests_to_other_hosts(built_site):
-    """What a browser loads on a first visit to any page comes from this site, and exists in it."""
+def test_a_first_visit_loads_only_this_sites_files_within_the_weight_limit(built_site):
+    """What a browser loads on a first visit to any page comes from this site, exists in it, and
+    weighs less than PAGE_WEIGHT_LIMIT_KIB gzipped."""
     weights = site_weights(built_site, BASE_PATH)
     assert len(weights) > len(pages()), "fewer HTML files than pages in the built site"
     source = lambda w: f"{SITE.source_of(built_site / w.page, built_site)} (built as {w.page})"  # noqa: E731
@@ -127,6 +128,12 @@ def test_no_requests_to_other_hosts(built_site):
     missing = [f"{source(w)}: {url}" for w in weights for url in w.missing]
     assert not external, "pages load from other hosts:\n" + "\n".join(external)
     assert not missing, "pages load files the site does not have:\n" + "\n".join(missing)
+    heavy = [
+        f"{source(w)}: {w.gzipped_bytes / 1024:.0f} KiB, most of it {max(w.files, key=w.files.get)}"
+        for w in weights
+        if w.gzipped_bytes >= PAGE_WEIGHT_LIMIT_KIB * 1024
+    ]
+    assert not heavy, f"pages over {PAGE_WEIGHT_LIMIT_KIB} KiB gzipped on a first visit:\n" + "\n".join(heavy)
 
 
 def test_what_a_page_loads_is_seen(tmp_path):

@@ -1,5 +1,6 @@
 """What overrides/ adds to every built page: the verified-with note, the source link, the notebook
-download, and on English pages the link to the Chinese original."""
+download, and on English pages the link to the Chinese original, each in the page's language
+(docs_pipeline/ui.toml)."""
 
 from __future__ import annotations
 
@@ -13,16 +14,14 @@ import pytest
 
 from docs_pipeline.pages import parse
 from docs_pipeline.site import layout
+from docs_pipeline.ui import TEXTS, texts
 
 SITE = layout()
 DOCS = SITE.docs
 TORCH = importlib.metadata.version("torch")
 PAGES = SITE.pages()
 language_of, url_of = SITE.language_of, SITE.url_of
-NOTE = {
-    "zh": f"输出已用 torch {TORCH} 验证",
-    "en": f"Outputs verified with torch {TORCH}",
-}
+UI = texts()
 FOOTER = re.compile(r'<aside class="page-note page-note--footer"[^>]*>(?P<body>.*?)</aside>', re.S)
 ORIGINAL = re.compile(r'<p class="page-note page-note--original">(?P<body>.*?)</p>', re.S)
 LINK = re.compile(r'<a href="(?P<href>[^"]*)"(?P<attrs>[^>]*)>(?P<text>.*?)</a>', re.S)
@@ -76,7 +75,8 @@ def test_every_page_notes_torch_version_and_links_its_source(built_site, page, u
     footers = FOOTER.findall(doc)
     assert len(footers) == 1, f"{url}: expected one page note, found {len(footers)}"
     text = re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", "", footers[0])))
-    assert NOTE[language_of(page)] in text, f"{url}: the note does not say {NOTE[language_of(page)]!r}: {text!r}"
+    note = UI[language_of(page)]["verified"].replace("{torch}", TORCH)
+    assert note in text, f"{url}: the note does not say {note!r}: {text!r}"
     sources = _links(footers[0], "page-note__source")
     assert [t for _, t in sources] == [_name(page)], f"{url}: the source link should name {_name(page)}: {sources}"
     published = _target(built_site, url, sources[0][0])
@@ -94,7 +94,7 @@ def test_english_pages_link_the_chinese_original(built_site, page):
             assert not notes, f"{url}: a Chinese page says it is a translation"
             continue
         assert len(notes) == 1, f"{url}: no note that the original is Chinese"
-        assert "written in Chinese" in notes[0]
+        assert UI[language_of(page)]["original"] in notes[0], f"{url}: the note on the original is not in its language"
         ((href, _),) = _links(notes[0])
         zh_url = url.removeprefix(SITE.prefix(language_of(page)))
         assert _target(built_site, url, href) == built_site / zh_url / "index.html", (
@@ -126,10 +126,17 @@ def test_pages_with_examples_offer_their_notebook(built_site, page):
 
 
 def test_page_notes_are_in_the_page_language(built_site):
-    zh, en = _built(built_site, ""), _built(built_site, "en/")
-    assert "源文件：" in FOOTER.search(zh).group("body") and "Source:" not in FOOTER.search(zh).group("body")
-    assert "Source:" in FOOTER.search(en).group("body") and "源文件" not in FOOTER.search(en).group("body")
-    page = next(p for p in PAGES if language_of(p) == "zh" and _has_examples(p))
-    assert "下载 Jupyter 笔记本" in _built(built_site, url_of(page))
-    en_page = DOCS / "en" / page.relative_to(DOCS / "zh")
-    assert "Download the Jupyter notebook" in _built(built_site, url_of(en_page))
+    page = next(p for p in PAGES if language_of(p) == SITE.default and _has_examples(p))
+    for lang in SITE.languages:
+        other = next(code for code in SITE.languages if code != lang)
+        doc = _built(built_site, url_of(SITE.counterpart(page, lang)))
+        footer = FOOTER.search(doc).group("body")
+        assert UI[lang]["source"] in footer and UI[other]["source"] not in footer, f"{url_of(page)}: page note not in {lang}"
+        assert UI[lang]["download"] in doc, f"{url_of(page)}: the notebook download is not in {lang}"
+
+
+def test_every_language_has_every_interface_string():
+    """A translation may have strings of its own (`original`); a missing one would render empty."""
+    for lang in SITE.languages:
+        missing = sorted(set(UI[SITE.default]) - set(UI.get(lang, {})))
+        assert not missing, f"{SITE.name(TEXTS)}: [{lang}] lacks {missing}"

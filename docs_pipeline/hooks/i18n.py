@@ -13,6 +13,8 @@ on every page view). The pages drop those links; the language switcher keeps its
 language's (lang="zh"), speaks both languages, and links path-absolutely (overrides/404.html).
 Each other language gets its own <lang>/404.html with its lang. Their language switchers lead to
 the home pages (the i18n plugin would leave whatever page it rendered last).
+
+Interface strings: the theme's templates read docs_pipeline/ui.toml as `ui`.
 """
 
 from __future__ import annotations
@@ -26,14 +28,10 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 
 from docs_pipeline.site import layout
+from docs_pipeline.ui import language, texts
 
 CONFIG_BASE = re.compile(r'(<script id="__config" type="application/json">\{[^<]*?"base": ")([^"]*)(")')
 HREFLANG_LINK = re.compile(r'\s*<link rel="alternate" href="[^"]*" hreflang="[^"]*">')
-not_found: dict[str, str] = {}  # language -> its rendered 404 page
-
-
-def _language(config) -> str:
-    return config.theme["language"]  # the i18n plugin sets it for each language's build
 
 
 def _without_hreflang(html: str) -> str:
@@ -41,8 +39,13 @@ def _without_hreflang(html: str) -> str:
     return HREFLANG_LINK.sub("", head) + sep + body
 
 
+def on_env(env, config, files):
+    env.globals["ui"] = texts()
+    return env
+
+
 def on_post_page(output, page, config):
-    lang = _language(config)
+    lang = language(config)
     if lang != layout().default:
         output, count = CONFIG_BASE.subn(lambda m: f"{m.group(1)}{m.group(2)}/{lang}/{m.group(3)}", output, count=1)
         if count != 1:
@@ -63,14 +66,15 @@ def on_pre_template(template, template_name, config):
 def on_post_template(output_content, template_name, config):
     if template_name != "404.html":
         return output_content
-    site, lang = layout(), _language(config)
+    site, lang = layout(), language(config)
     page = _without_hreflang(output_content)
-    not_found[lang] = page
-    if lang != site.default:
-        target = Path(config.site_dir) / site.prefix(lang) / "404.html"
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(page, encoding="utf-8")
-    return not_found.get(site.default, page)  # the root keeps the default language's page
+    if lang == site.default:
+        return page
+    target = Path(config.site_dir) / site.prefix(lang) / "404.html"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(page, encoding="utf-8")
+    # The i18n plugin builds the default language first: the root keeps the page that build wrote.
+    return (Path(config.site_dir) / "404.html").read_text(encoding="utf-8")
 
 
 @event_priority(-200)  # after the i18n plugin has written the merged index

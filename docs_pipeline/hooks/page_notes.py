@@ -16,10 +16,7 @@ from mkdocs.structure.files import File
 from docs_pipeline.macros import torch_version
 from docs_pipeline.pages import parse
 from docs_pipeline.site import layout
-
-
-def _language(config) -> str:
-    return config.theme["language"]  # the i18n plugin sets it for each language's build
+from docs_pipeline.ui import language
 
 
 def _source_url(page: Path) -> str:
@@ -29,7 +26,7 @@ def _source_url(page: Path) -> str:
 @event_priority(-110)  # after the i18n plugin (-100) has rebuilt this language's file list
 def on_files(files, config):
     site = layout()
-    for page in site.pages(_language(config)):
+    for page in site.pages(language(config)):
         files.append(File.generated(config, _source_url(page), content=page.read_text(encoding="utf-8")))
     return files
 

@@ -1,0 +1,18 @@
+"""The site's interface strings in both languages (ui.toml), and the language a build renders."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+TEXTS = Path(__file__).with_name("ui.toml")
+
+
+def texts() -> dict[str, dict[str, str]]:
+    """{language: {key: text}}, read afresh (an edit shows on the next `mkdocs serve` reload)."""
+    return tomllib.loads(TEXTS.read_text(encoding="utf-8"))
+
+
+def language(config) -> str:
+    """The language of this MkDocs build: the i18n plugin sets theme.language for each language's build."""
+    return config.theme["language"]
