@@ -1,5 +1,6 @@
 """Chinese renders in Chinese glyphs, not boxes; full-length screenshots of a Chinese and an English
-page with code go to test-artifacts/ for a person to look at."""
+page with code go to test-artifacts/ for a person to look at; the icon sprite draws every icon as
+the theme does."""
 
 from __future__ import annotations
 
