@@ -78,12 +78,12 @@ def shown(value) -> str:
     the shortest decimal that is the same float32 (57.6, not 57.599998474121094)."""
     import torch
 
-    from .values import _shortest
+    from .values import shortest
 
     if value is None:
         return "None"
     if value.dim() == 0 and value.dtype in (torch.float32, torch.float16, torch.bfloat16):
-        return str(_shortest(value.item()))
+        return str(shortest(value.item()))
     return format(value, "")
 
 

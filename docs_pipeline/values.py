@@ -61,7 +61,7 @@ def _plain(value, where: str):
         if value.numel() > MAX_ELEMENTS:
             raise RecordError(f"{where} is a tensor of {value.numel()} elements; record at most {MAX_ELEMENTS}")
         plain = value.detach().tolist()
-        return _shortest(plain) if value.dtype in (torch.float32, torch.float16, torch.bfloat16) else plain
+        return shortest(plain) if value.dtype in (torch.float32, torch.float16, torch.bfloat16) else plain
     if isinstance(value, (bool, int, str)) or value is None:
         return value
     if isinstance(value, float):
@@ -73,12 +73,12 @@ def _plain(value, where: str):
     raise RecordError(f"{where} is a {type(value).__name__}, not a number, string, shape or small tensor")
 
 
-def _shortest(plain):
+def shortest(plain):
     """float32 numbers as the shortest decimal that is the same float32: 57.6, not 57.599998474121094."""
     import numpy
 
     if isinstance(plain, list):
-        return [_shortest(v) for v in plain]
+        return [shortest(v) for v in plain]
     if isinstance(plain, float) and math.isfinite(plain):
         return float(numpy.format_float_positional(numpy.float32(plain), unique=True, trim="-"))
     return plain if not isinstance(plain, float) else str(plain)

@@ -12,6 +12,7 @@ from urllib.parse import unquote, urljoin, urlparse
 
 import pytest
 
+from docs_pipeline.notebooks import notebook_url
 from docs_pipeline.pages import parse
 from docs_pipeline.site import layout
 from docs_pipeline.ui import TEXTS, texts
@@ -35,7 +36,7 @@ def _has_examples(page: Path) -> bool:
 
 
 def _notebook_url(page: Path) -> str:
-    return f"{SITE.prefix(language_of(page))}notebooks/{SITE.page_name(page)}/"
+    return notebook_url(page, SITE)
 
 
 def _built(site: Path, url: str) -> str:

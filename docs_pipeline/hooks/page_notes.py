@@ -14,6 +14,7 @@ from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File
 
 from docs_pipeline.macros import torch_version
+from docs_pipeline.notebooks import notebook_url
 from docs_pipeline.pages import parse
 from docs_pipeline.site import layout
 from docs_pipeline.ui import language
@@ -35,7 +36,7 @@ def _notebook(site, page: Path) -> dict | None:
     if not any(b.language == "python" for b in parse(page).blocks):
         return None
     lang, name = site.language_of(page), site.page_name(page)
-    view = f"{site.prefix(lang)}notebooks/{name}/"
+    view = notebook_url(page, site)
     return {"download": f"{view}{Path(name).name}.{lang}.ipynb", "view": view, "file_name": f"{Path(name).name}.{lang}.ipynb"}
 
 
