@@ -66,7 +66,7 @@ HOW_TO_HOLD = (
 )
 
 
-def _diff(expected: str, actual: str, expected_name: str, actual_name: str) -> str:
+def diff(expected: str, actual: str, expected_name: str, actual_name: str) -> str:
     lines = difflib.unified_diff(expected.splitlines(keepends=True), actual.splitlines(keepends=True), expected_name, actual_name)
     return "".join(line if line.endswith("\n") else line + "\n\\ No newline at end\n" for line in lines)
 
@@ -173,7 +173,7 @@ def verify(snippet: Snippet) -> str | None:
             return (
                 f"{snippet.name} prints different output under different global seeds: it uses randomness "
                 "without seeding it. Seed it visibly in the snippet (torch.manual_seed(0) before the random call).\n"
-                + "".join(_diff(_stored(p) or "", files.get(p, ""), f"seed {RECORD_SEED}", f"seed {VERIFY_SEED}") for p in wrong)
+                + "".join(diff(_stored(p) or "", files.get(p, ""), f"seed {RECORD_SEED}", f"seed {VERIFY_SEED}") for p in wrong)
             )
     except SnippetFailed as failure:
         return str(failure)
@@ -189,7 +189,7 @@ def verify(snippet: Snippet) -> str | None:
             uses = "shows it step by step" if path == steps_path(snippet.path) else "quotes a value of it"
             problems.append(f"{name} is stored, but no page {uses} any more ({snippet.name}).")
         else:
-            problems.append(f"{name} no longer matches what {snippet.name} produces:\n" + _diff(stored, now, name, "now"))
+            problems.append(f"{name} no longer matches what {snippet.name} produces:\n" + diff(stored, now, name, "now"))
     return "\n".join(problems) + f"\nIf the new result is right, record it from a real run: ./dev outputs {snippet.name}"
 
 
@@ -243,16 +243,14 @@ def _hash(path: Path) -> str:
 
 def unread_outputs(page: Path) -> list[str]:
     """The outputs a page shows that changed since its prose was last read against them."""
-    name, marks = layout().name(page), parse(page).meta.get(READ) or {}
+    name, marks, shown = layout().name(page), parse(page).meta.get(READ) or {}, shown_outputs(page)
     found = []
-    for key, out in shown_outputs(page).items():
+    for key, out in shown.items():
         if key not in marks:
             found.append(f"{name} shows {out.relative_to(ROOT).as_posix()} but records no {READ} mark for it")
         elif marks[key] != _hash(out):
             found.append(f"{name}: {out.relative_to(ROOT).as_posix()} changed since the prose around it was last read against it")
-    found += [
-        f"{name} records an {READ} mark for {key}, which it does not show" for key in marks if key not in shown_outputs(page)
-    ]
+    found += [f"{name} records an {READ} mark for {key}, which it does not show" for key in marks if key not in shown]
     if found:
         found.append(f"Reread what {name} says about these outputs, correct it, then: ./dev outputs --read {name}")
     return found
@@ -265,15 +263,15 @@ def mark_read(page: Path) -> bool:
 
 
 def record_every(seed: int, into: Path) -> None:
-    """Every snippet's recording (or why it failed) as JSON {file: text} in `into`: what this process's
-    CPU dispatch and thread count make of them (tests/test_portability.py)."""
+    """Every snippet's recording (or why it failed) as JSON {snippet: {file: text}} in `into`: what this
+    process's CPU dispatch and thread count make of them (tests/test_portability.py)."""
     recorded = {}
     for snippet in all_snippets():
         try:
             files = recording(snippet, seed)
         except SnippetFailed as failure:
             files = {snippet.output_path: f"failed: {failure}"}
-        recorded.update((path.relative_to(ROOT).as_posix(), text) for path, text in files.items())
+        recorded[snippet.name] = {path.relative_to(ROOT).as_posix(): text for path, text in files.items()}
     into.write_text(json.dumps(recorded), encoding="utf-8")
 
 

@@ -18,8 +18,8 @@ import sys
 import pytest
 import torch
 
-from docs_pipeline.outputs import HOW_TO_HOLD, RECORD_SEED, _diff, flippable, recording
-from docs_pipeline.runner import ROOT, all_snippets
+from docs_pipeline.outputs import HOW_TO_HOLD, RECORD_SEED, diff, flippable, recording
+from docs_pipeline.runner import ROOT, Snippet, SnippetFailed
 
 LEVELS = ("default", "avx2", "avx512")  # ATEN_CPU_CAPABILITY, in the order x86 CPUs gain them
 NATIVE = torch.backends.cpu.get_cpu_capability().lower()
@@ -77,26 +77,27 @@ def test_every_snippet_prints_the_same_under(setting, runs):
     said, _ = process.communicate()
     assert process.returncode == 0, f"recording every snippet under {setting} failed:\n{said[-3000:]}"
     recorded = json.loads(into.read_text(encoding="utf-8"))
-    by_snippet = {s.name: s for s in all_snippets()}
-    changed = {}
-    for name, text in recorded.items():
-        path = ROOT / name
-        if not path.exists() or path.read_text(encoding="utf-8") != text:
-            snippet = by_snippet[f"{name.split('.')[0]}.py"]
-            changed.setdefault(snippet, []).append((path, text))
     problems = []
-    for snippet, files in changed.items():
+    for name, files in recorded.items():
+        changed = [
+            (ROOT / f, text)
+            for f, text in files.items()
+            if not (ROOT / f).exists() or (ROOT / f).read_text(encoding="utf-8") != text
+        ]
+        if not changed:
+            continue
+        snippet = Snippet(ROOT / name)
         try:
             native = recording(snippet, RECORD_SEED)
-        except Exception as exc:  # the snippet's own test says what is wrong with it
-            native = {snippet.output_path: f"failed: {exc}"}
-        for path, text in files:
+        except SnippetFailed as failure:  # the snippet's own test says what is wrong with it
+            native = {snippet.output_path: f"failed: {failure}"}
+        for path, text in changed:
             here = native.get(path, "")
             if here != text:
-                name = path.relative_to(ROOT).as_posix()
+                file = path.relative_to(ROOT).as_posix()
                 problems.append(
-                    f"{snippet.name} records {name} differently under {setting}:\n"
-                    + _diff(here, text, f"{name} natively ({NATIVE}, {THREADS} threads)", setting)
+                    f"{snippet.name} records {file} differently under {setting}:\n"
+                    + diff(here, text, f"{file} natively ({NATIVE}, {THREADS} threads)", setting)
                 )
     if problems:
         pytest.fail("\n".join(problems) + HOW_TO_HOLD, pytrace=False)
