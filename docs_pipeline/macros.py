@@ -9,6 +9,9 @@
     {{ derive("2 + 2×3", "how_it_works/grad_basics", "y.grad") }}
                                                     "2 + 2×3 = 8", and the build fails unless the
                                                     arithmetic gives the recorded value
+    {{ rule("integer_results") }}                   a citation of the rule checked by
+                                                    snippets/rules/integer_results.py: a link to its
+                                                    section of the rules page, titled by its heading
 
 A page naming an unknown snippet or value, or a derivation that does not arrive at the value,
 fails the build naming the page (mkdocs.yml: strict, on_undefined: strict).
@@ -20,15 +23,18 @@ import ast
 import importlib.metadata
 import math
 import operator
+import posixpath
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
 from .glossary import load as load_glossary
 from .glossary import table as glossary_table
+from .pages import parse
 from .site import Layout, layout
 from .steps import StepsError
 from .steps_figure import figure as steps_figure
+from .ui import texts
 from .values import RecordError, lookup
 
 SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
@@ -41,6 +47,9 @@ OPERATORS = {
     ast.USub: operator.neg,
     ast.UAdd: operator.pos,
 }
+
+
+RULES = "rules"  # the rules page (docs/<lang>/rules.md) and its rule checks (snippets/rules/)
 
 
 class PageError(Exception):
@@ -121,7 +130,18 @@ def page_functions(site: Layout, page: Callable[[], Path]) -> dict[str, Callable
         except StepsError as exc:
             raise PageError(f"{site.name(page())}: {exc}") from None
 
-    return {"value": value, "derive": derive, "steps": steps}
+    def rule(name: str) -> str:
+        lang, here = site.language_of(page()), site.page_name(page())
+        rules = site.docs / lang / f"{RULES}.md"
+        if not (site.root / "snippets" / RULES / f"{name}.py").is_file():
+            raise PageError(f"{site.name(page())}: cites rule {name!r}, but there is no rule check snippets/{RULES}/{name}.py")
+        heading = next((h for h in parse(rules).headings if h.id == name), None) if rules.is_file() else None
+        if heading is None:
+            raise PageError(f"{site.name(page())}: cites rule {name!r}, but {site.name(rules)} has no heading {{ #{name} }}")
+        href = f"#{name}" if here == RULES else f"{posixpath.relpath(RULES, posixpath.dirname(here) or '.')}.md#{name}"
+        return texts()[lang]["rule"].format(title=heading.text, href=href)
+
+    return {"value": value, "derive": derive, "steps": steps, "rule": rule}
 
 
 def define_env(env):

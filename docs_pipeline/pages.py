@@ -24,6 +24,7 @@ ADMONITION = re.compile(r'^(?P<indent>[ \t]*)(?P<marker>!!!|\?\?\?\+?)[ \t]+(?P<
 LIST_ITEM = re.compile(r"^(?P<indent>[ \t]*)(?P<number>\d+)\.\s")
 FIGURE = re.compile(r"<figure[\s>]")
 STEPS = re.compile(r'\{\{\s*steps\(\s*"(?P<snippet>[^"]+)"')  # a stepped figure (docs_pipeline/steps.py)
+RULE = re.compile(r'\{\{\s*rule\(\s*"(?P<name>[^"]+)"')  # a citation of a rule check (snippets/rules/)
 SECTION_MARKER = re.compile(r"--8<-- \[(?P<edge>start|end):(?P<name>[\w-]+)\]")
 ANNOTATION_MARKER = re.compile(r"#\s*\((?P<number>\d+)\)!")
 
@@ -80,6 +81,7 @@ class Page:
     figures: int  # <figure> elements outside code blocks
     figure_includes: list[tuple[int, str]]  # (line, target) of include lines outside code blocks
     steps: list[str]  # the snippets of its stepped figures, in page order
+    rules: list[str]  # the rule checks it cites, in page order
 
     @property
     def name(self) -> str:
@@ -104,7 +106,7 @@ def _parse(path: Path, mtime_ns: int) -> Page:
     front = FRONT_MATTER.match(text)
     meta = (yaml.safe_load(front.group("yaml")) or {}) if front else {}
     lines = text.splitlines()
-    page = Page(path, lines, meta, front.group(0).count("\n") if front else 0, [], [], [], 0, [], [])
+    page = Page(path, lines, meta, front.group(0).count("\n") if front else 0, [], [], [], 0, [], [], [])
     open_admonitions: list[Admonition] = []
     i = page.body_start
     while i < len(lines):
@@ -128,6 +130,7 @@ def _parse(path: Path, mtime_ns: int) -> Page:
             page.figure_includes.append((i + 1, inc.group("target")))
         page.figures += len(FIGURE.findall(line))
         page.steps += [m.group("snippet") for m in STEPS.finditer(line)]
+        page.rules += [m.group("name") for m in RULE.finditer(line)]
         i += 1
     return page
 
@@ -258,6 +261,7 @@ class Structure:
     code_blocks: list[str]  # fence languages, in order
     figures: int
     steps: list[str]  # stepped figures, by snippet
+    rules: list[str]  # rule citations, by name
     annotations: list[list[int]]  # per python block: the list numbers after it
 
 
@@ -271,5 +275,6 @@ def structure(path: Path) -> Structure:
         code_blocks=[b.language for b in page.blocks],
         figures=page.figures,
         steps=page.steps,
+        rules=page.rules,
         annotations=[b.annotations for b in page.blocks if b.language == "python"],
     )

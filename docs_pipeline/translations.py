@@ -168,6 +168,7 @@ def parity_problems(source: Path, translation: Path) -> list[str]:
         _sequence_difference("code annotations (numbered list after each python block)", zh.annotations, en.annotations),
         None if zh.figures == en.figures else f"figures differ: zh has {zh.figures} <figure>, en has {en.figures}",
         _sequence_difference("stepped figures", zh.steps, en.steps),
+        _sequence_difference("rule citations", zh.rules, en.rules),
     ]
     return [f"{_name(translation)} vs {_name(source)}: {c}" for c in checks if c]
 

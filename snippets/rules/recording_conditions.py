@@ -1,0 +1,46 @@
+import torch
+
+modes = {
+    "default": torch.enable_grad,
+    "no_grad()": torch.no_grad,
+    "inference_mode()": torch.inference_mode,
+    "set_grad_enabled(False)": lambda: torch.set_grad_enabled(False),
+}
+dtypes = [torch.float16, torch.bfloat16, torch.float32, torch.float64, torch.complex64]
+ops = {
+    "x * 2": lambda x, w: x * 2,
+    "x.exp()": lambda x, w: x.exp(),
+    "x + w (w needs no grad)": lambda x, w: x + w,
+    "x.abs() > 0": lambda x, w: x.abs() > 0,
+    "x.abs().argmax()": lambda x, w: x.abs().argmax(),
+    "x.real.long()": lambda x, w: x.real.long(),
+    "w * 2 (only w)": lambda x, w: w * 2,
+}
+
+cases = recorded = 0
+for mode_name, mode in modes.items():
+    for dtype in dtypes:
+        x = torch.ones(3, dtype=dtype, requires_grad=True)
+        w = torch.ones(3, dtype=dtype)
+        for op_name, op in ops.items():
+            with mode():
+                r = op(x, w)
+            expected = (
+                mode_name == "default"
+                and op_name != "w * 2 (only w)"
+                and (r.dtype.is_floating_point or r.dtype.is_complex)
+            )
+            cases += 1
+            recorded += r.grad_fn is not None
+            assert (r.grad_fn is not None) == expected, (mode_name, dtype, op_name)
+print(f"{cases} cases: {recorded} recorded, every one as the three conditions predict")
+
+for dtype in [torch.int64, torch.int32, torch.bool]:
+    try:
+        torch.zeros(3, dtype=dtype, requires_grad=True)
+    except RuntimeError as e:
+        print(f"{dtype}: RuntimeError: {e}")
+
+x = torch.ones(3, requires_grad=True)
+for code, r in {"torch.zeros_like(x)": torch.zeros_like(x), "torch.histc(x)": torch.histc(x)}.items():
+    print(f"{code}: all three conditions hold, grad_fn={r.grad_fn}")

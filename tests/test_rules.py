@@ -1,0 +1,66 @@
+"""Every general rule the prose states is a rule check (snippets/rules/<name>.py): the rules page
+states and shows each check under its own heading, another page cites it, and the check states the
+rule as code. Its output drifting is the snippet's own test; a citation of a rule that has no check
+or no heading fails the build (the `rule` macro)."""
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from docs_pipeline.macros import RULES, PageError, page_functions
+from docs_pipeline.pages import parse
+from docs_pipeline.site import layout
+
+SITE = layout()
+CHECKS = sorted((SITE.root / "snippets" / RULES).glob("*.py"))
+
+
+def test_rule_checks_exist():
+    assert CHECKS, f"no rule checks in snippets/{RULES}/"
+
+
+@pytest.mark.parametrize("check", CHECKS, ids=lambda p: p.stem)
+def test_each_rule_check_asserts_its_rule(check):
+    if not any(isinstance(node, ast.Assert) for node in ast.walk(ast.parse(check.read_text(encoding="utf-8")))):
+        pytest.fail(f"{SITE.name(check)}: a rule check states its rule as code: assert it over every case it probes", pytrace=False)
+
+
+@pytest.mark.parametrize("lang", SITE.languages)
+def test_the_rules_page_shows_each_check_under_its_heading(lang):
+    page = parse(SITE.docs / lang / f"{RULES}.md")
+    problems = []
+    for check in CHECKS:
+        heading = next((h for h in page.headings if h.id == check.stem), None)
+        if heading is None:
+            problems.append(f"{page.name}: no heading {{ #{check.stem} }} for {SITE.name(check)}")
+            continue
+        after = [h.line for h in page.headings if h.line > heading.line and h.level <= heading.level]
+        section = [b for b in page.blocks if heading.line < b.line < min(after, default=len(page.lines) + 1)]
+        if f"{RULES}/{check.stem}.py" not in {t for b in section for t in b.includes}:
+            problems.append(f"{page.name}:{heading.line}: the section {{ #{check.stem} }} does not include {SITE.name(check)}")
+    if problems:
+        pytest.fail("\n".join(problems), pytrace=False)
+
+
+def test_every_rule_check_is_cited_by_a_page():
+    cited = {name for page in SITE.pages(SITE.default) if SITE.page_name(page) != RULES for name in parse(page).rules}
+    uncited = [SITE.name(c) for c in CHECKS if c.stem not in cited]
+    assert not uncited, f"rule checks that no page cites with {{{{ rule(\"name\") }}}}: {uncited}"
+
+
+@pytest.mark.parametrize("name, says", [("no_such_rule", "no rule check snippets/rules/no_such_rule.py")])
+def test_citing_a_rule_without_a_check_names_the_page(name, says):
+    page = SITE.docs / SITE.default / "how-it-works.md"
+    with pytest.raises(PageError, match=f"docs/{SITE.default}/how-it-works.md: cites rule '{name}', but there is {says}"):
+        page_functions(SITE, lambda: page)["rule"](name)
+
+
+def test_citing_a_rule_without_a_heading_names_the_rules_page(tmp_path: Path):
+    (tmp_path / "snippets" / RULES).mkdir(parents=True)
+    (tmp_path / "snippets" / RULES / "orphan.py").write_text("assert True\n")
+    (tmp_path / "docs" / "zh").mkdir(parents=True)
+    (tmp_path / "docs" / "zh" / f"{RULES}.md").write_text("# 规则 { #rules }\n", encoding="utf-8")
+    site = type(SITE)(tmp_path, tmp_path / "docs", SITE.languages, SITE.site_url, SITE.names, SITE.nav_titles)
+    with pytest.raises(PageError, match=r"docs/zh/rules.md has no heading \{ #orphan \}"):
+        page_functions(site, lambda: tmp_path / "docs" / "zh" / "index.md")["rule"]("orphan")
