@@ -63,10 +63,10 @@ def built_site(tmp_path_factory):
 
 @pytest.fixture(scope="session")
 def served_site(built_site):
-    """The built site served on 127.0.0.1 (a free port) while the session runs; its base URL."""
-    from tests.browser.site_browser import serve, site_path
+    """The built site served on 127.0.0.1 as GitHub Pages serves it, while the session runs; its base URL."""
+    from tests.site_server import serve
 
-    with serve(built_site, site_path(built_site)) as base_url:
+    with serve(built_site) as base_url:
         yield base_url
 
 
@@ -83,17 +83,7 @@ def browser():
 
 
 @pytest.fixture(scope="session")
-def audit_site(built_site):
-    """The built site served for the site audits (tests/audit/): as GitHub Pages serves it, gzipped."""
-    from tests.audit.site_audit import serve
-    from tests.browser.site_browser import site_path
-
-    with serve(built_site, site_path(built_site)) as base_url:
-        yield base_url
-
-
-@pytest.fixture(scope="session")
-def lighthouse_started(built_site, audit_site):
+def lighthouse_started(built_site, served_site):
     """Lighthouse on every built page, started in the background (the browser visits run meanwhile),
     or why it cannot run here."""
     from tests.audit.site_audit import CATEGORIES, Lighthouse, page_url, site_pages, tools_problem
@@ -101,7 +91,7 @@ def lighthouse_started(built_site, audit_site):
     problem = tools_problem()
     if problem:
         return problem
-    return Lighthouse([page_url(audit_site, page) for page in site_pages(built_site)], "mobile", CATEGORIES, fast=True)
+    return Lighthouse([page_url(served_site, page) for page in site_pages(built_site)], "mobile", CATEGORIES, fast=True)
 
 
 @pytest.fixture(scope="session")

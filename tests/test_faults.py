@@ -280,8 +280,8 @@ def test_a_description_copied_from_another_page(site_faults):
 
 @pytest.mark.browser  # Lighthouse, in Chromium (tests/audit/)
 def test_a_link_too_faint_to_read(site_faults):
-    from tests.audit.site_audit import audit_pages, lighthouse_failures, serve, tools_problem
-    from tests.browser.site_browser import site_path
+    from tests.audit.site_audit import audit_pages, lighthouse_failures, tools_problem
+    from tests.site_server import serve
 
     problem = tools_problem()
     if problem:
@@ -290,7 +290,7 @@ def test_a_link_too_faint_to_read(site_faults):
     site_dir = project / "site"
     page = f"{PROSE_PAGE.removesuffix('.md')}/index.html"
     assert (site_dir / page).is_file(), f"the build stopped before writing {page}:\n{output[-3000:]}"
-    with serve(site_dir, site_path(site_dir)) as base_url:
+    with serve(site_dir) as base_url:
         records = audit_pages(site_dir, base_url, [page])
     failures = lighthouse_failures(site_dir, records, "accessibility")
     assert failures and f"docs/zh/{PROSE_PAGE}" in failures[0] and "color-contrast" in failures[0], (

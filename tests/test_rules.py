@@ -23,7 +23,9 @@ def test_rule_checks_exist():
 @pytest.mark.parametrize("check", CHECKS, ids=lambda p: p.stem)
 def test_each_rule_check_asserts_its_rule(check):
     if not any(isinstance(node, ast.Assert) for node in ast.walk(ast.parse(check.read_text(encoding="utf-8")))):
-        pytest.fail(f"{SITE.name(check)}: a rule check states its rule as code: assert it over every case it probes", pytrace=False)
+        pytest.fail(
+            f"{SITE.name(check)}: a rule check states its rule as code: assert it over every case it probes", pytrace=False
+        )
 
 
 @pytest.mark.parametrize("lang", SITE.languages)
@@ -46,7 +48,7 @@ def test_the_rules_page_shows_each_check_under_its_heading(lang):
 def test_every_rule_check_is_cited_by_a_page():
     cited = {name for page in SITE.pages(SITE.default) if SITE.page_name(page) != RULES for name in parse(page).rules}
     uncited = [SITE.name(c) for c in CHECKS if c.stem not in cited]
-    assert not uncited, f"rule checks that no page cites with {{{{ rule(\"name\") }}}}: {uncited}"
+    assert not uncited, f'rule checks that no page cites with {{{{ rule("name") }}}}: {uncited}'
 
 
 @pytest.mark.parametrize("name, says", [("no_such_rule", "no rule check snippets/rules/no_such_rule.py")])

@@ -2,9 +2,8 @@
 
 Both come from the npm registry, pinned exactly in tests/audit/package.json and package-lock.json,
 and `./dev test` (and `./dev bench`) install them with `npm ci` when tests/audit/node_modules is
-missing or older than the lock file. They run with Node (20 or newer) against the built site
-served on 127.0.0.1 under site_url's path, as published, compressed as GitHub Pages serves it
-(gzip: Lighthouse weighs what travels), with the same Chromium as the browser tests.
+missing or older than the lock file. They run with Node (20 or newer) against the built site as
+tests/site_server.py serves it, with the same Chromium as the browser tests.
 
 - Lighthouse: tests/audit/lighthouse.mjs, every page in one Node process and one Chromium.
 - html_validate(): every page in one run, each message attributed to the project (the page's
@@ -15,18 +14,13 @@ served on 127.0.0.1 under site_url's path, as published, compressed as GitHub Pa
 from __future__ import annotations
 
 import functools
-import gzip
 import hashlib
-import http.server
-import io
 import json
 import os
 import re
 import shutil
 import subprocess
 import tempfile
-import threading
-from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -36,7 +30,6 @@ NODE_MODULES = AUDIT / "node_modules"
 LOCK = AUDIT / "package-lock.json"
 OVERRIDES = ROOT / "overrides"
 ARTIFACTS = ROOT / "test-artifacts" / "audit"
-HOST = "127.0.0.1"
 CATEGORIES = ("accessibility", "best-practices", "seo")
 # html-validate's recommended rules, but two that judge how generated HTML is laid out, not what
 # a reader or a browser gets: no-trailing-whitespace (Jinja and Markdown leave it everywhere) and
@@ -89,50 +82,6 @@ def describe(site: Path, page: str) -> str:
     if page.endswith("404.html"):
         return f"{page} (overrides/404.html)"
     return page
-
-
-class _Handler(http.server.SimpleHTTPRequestHandler):
-    prefix = "/"
-    COMPRESSED = frozenset({".html", ".css", ".js", ".json", ".svg", ".xml", ".map", ".txt"})
-
-    def translate_path(self, path):
-        path = path.split("?", 1)[0].split("#", 1)[0]
-        if not path.startswith(self.prefix):
-            return str(Path(self.directory) / "__outside_the_site__")
-        return super().translate_path("/" + path[len(self.prefix) :])
-
-    def send_head(self):
-        """As GitHub Pages: text compressed with gzip when the browser accepts it."""
-        path = Path(self.translate_path(self.path))
-        if path.is_dir() and self.path.split("?", 1)[0].endswith("/"):
-            path = path / "index.html"
-        if not (path.is_file() and path.suffix in self.COMPRESSED and "gzip" in self.headers.get("Accept-Encoding", "")):
-            return super().send_head()
-        body = gzip.compress(path.read_bytes(), 6)
-        self.send_response(200)
-        self.send_header("Content-Type", self.guess_type(str(path)))
-        self.send_header("Content-Encoding", "gzip")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        return io.BytesIO(body)
-
-    def log_message(self, format, *args):  # the stdlib's signature
-        pass
-
-
-@contextmanager
-def serve(site: Path, under: str):
-    """Serve `site` at path `under` (site_url's path) on 127.0.0.1, a free port; yields its URL."""
-    handler = functools.partial(type("_AuditHandler", (_Handler,), {"prefix": under}), directory=str(site))
-    server = http.server.ThreadingHTTPServer((HOST, 0), handler)
-    thread = threading.Thread(target=server.serve_forever, name="audit-server", daemon=True)
-    thread.start()
-    try:
-        yield f"http://{HOST}:{server.server_port}{under}"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join()
 
 
 # ---------------------------------------------------------------- Lighthouse

@@ -1,5 +1,5 @@
-"""What the browser tests share: the built site served on 127.0.0.1, Debian's Chromium driven by
-Playwright, and one first visit per page that records everything the tests then assert on.
+"""What the browser tests share: Debian's Chromium driven by Playwright, and one first visit per
+page that records everything the tests then assert on.
 
 A visit opens the page in a fresh browser context (empty cache, as a first-time reader), waits
 for the network to go quiet, and records every request, console error and response body; runs
@@ -13,11 +13,9 @@ from __future__ import annotations
 
 import functools
 import gzip
-import http.server
 import json
 import os
 import shutil
-import threading
 import time
 import traceback
 from concurrent.futures import ThreadPoolExecutor
@@ -65,45 +63,6 @@ def chromium_executable() -> str | None:
     if own and Path(own).is_file():
         return own
     return shutil.which("chromium") or shutil.which("chromium-browser")
-
-
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    prefix = "/"
-
-    def translate_path(self, path):
-        if not path.startswith(self.prefix):  # outside the site: 404
-            return str(Path(self.directory) / "__outside_the_site__")
-        return super().translate_path("/" + path[len(self.prefix) :])
-
-    def log_message(self, format, *args):
-        pass
-
-
-def site_path(site: Path) -> str:
-    """site_url's path as the build used it, read from the home page's canonical link."""
-    import re
-
-    canonical = re.search(r'<link rel="canonical" href="([^"]+)"', (site / "index.html").read_text(encoding="utf-8"))
-    return urlsplit(canonical.group(1)).path if canonical else "/"
-
-
-@contextmanager
-def serve(directory: Path, under: str = "/"):
-    """Serve `directory` at path `under` on 127.0.0.1, a free port, from a thread; yields its URL.
-
-    `under` is site_url's path, as on the published project site, so root-absolute links the
-    build writes (the home pages' language links) resolve as they will there.
-    Plain http.server: bodies go out uncompressed (page weight gzips them itself)."""
-    handler = functools.partial(type("_SiteHandler", (_QuietHandler,), {"prefix": under}), directory=str(directory))
-    server = http.server.ThreadingHTTPServer((HOST, 0), handler)
-    thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
-    thread.start()
-    try:
-        yield f"http://{HOST}:{server.server_port}{under}"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join()
 
 
 @contextmanager
