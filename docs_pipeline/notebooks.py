@@ -18,24 +18,12 @@ import nbformat
 from .macros import render, torch_version
 from .pages import ANNOTATION_MARKER, Page, expand, parse
 from .site import Layout
+from .ui import texts as ui_texts
 
 MARKER = re.compile(rf"[ \t]*{ANNOTATION_MARKER.pattern}[ \t]*$")
 LINK = re.compile(r"!?\[(?P<text>[^\]]*)\]\([^)]*\)")
 NOT_A_PARAGRAPH = re.compile(r"^(?:[#!?<|>*+-]|\d+\.|`{3}|~{3})")
 METADATA = {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}}
-
-TEXTS = {
-    "zh": {
-        "title": "{}（笔记本）",
-        "about": "本笔记本由页面「{}」生成：代码单元格就是页面上的全部代码，顺序与页面相同。从上到下依次运行即可得到页面上的输出（已用 torch {} 验证）。",
-        "description": "「{}」一页的全部代码，按页面顺序排成 Jupyter 笔记本：已经运行，带着输出，可以下载后自己运行。",
-    },
-    "en": {
-        "title": "{} (notebook)",
-        "about": "Generated from the page “{}”: the code cells are all of the page's code, in page order. Run them top to bottom to get the outputs the page shows (verified with torch {}).",
-        "description": "All the code of the page “{}” as a Jupyter notebook, in page order: executed, with its outputs, ready to download and run.",
-    },
-}
 
 
 class NotebookError(Exception):
@@ -100,7 +88,7 @@ def page_notebook(path: Path, site: Layout) -> PageNotebook | None:
     if title is None:
         raise NotebookError(f"{page.name}: the page has no '# title' heading to name its notebook")
     lang, text = site.language_of(path), lambda markdown: render(markdown, path, site)
-    texts, name = TEXTS[lang], text(title.text)
+    texts, name = ui_texts()[lang]["notebook"], text(title.text)
     head = [f"# {texts['title'].format(name)}", LINK.sub(r"\g<text>", text(_intro(page, title.line)))]
     cells = [_cell("markdown", "\n\n".join(filter(None, [*head, texts["about"].format(name, torch_version())])))]
     heading_ids, last = [title.id], title.line

@@ -18,97 +18,11 @@ from pathlib import Path
 
 from .graphs import Layout, spoken, svg
 from .steps import Accumulate, Backward, Break, Compile, Done, Forward, Frame, Raised, load
+from .ui import texts as ui_texts
 
 ANNOTATION = re.compile(r"[ \t]*#[ \t]*\(\d+\)!?[ \t]*$")  # Material's `  # (1)!`, as the page shows the code
 WIDE = 440  # a graph wider than this gets the figure's whole width, the program above it (steps.css)
 MIN_SCALE = 0.6  # of its size, a wide graph's least (its box scrolls sideways on a phone)
-
-WORDS = {
-    "zh": {
-        "step": "第 {n} 步，共 {total} 步：",
-        "prev": "上一步",
-        "next": "下一步",
-        "caption": "逐步运行 {file}，每一步都记录自一次真实运行：{parts}。",
-        "parts": {"forward": "前向 {n} 步", "backward": "反向传播 {n} 步", "compile": "Dynamo 生成的 {n} 张图"},
-        "join": "，",
-        "parts_join": "；",
-        "and": " 和 ",
-        "list": "、",
-        "sent_join": "，",
-        "end": "。",
-        "arrows_autograd": "箭头方向是反向传播时梯度流动的方向。",
-        "arrows_compile": "箭头从数据指向使用它的运算。",
-        "in": "（在 {fn}() 中）",
-        "leaves": "创建叶子张量 {names}（requires_grad=True）",
-        "nothing_yet": "，还没有记录任何运算",
-        "recorded": "记录了 {names}",
-        "accumulators": "以及 {names} 各自的 AccumulateGrad",
-        "accumulator": "以及 {names} 的 AccumulateGrad",
-        "named": "把结果命名为 {name}（{detail}）",
-        "grads": "更新了 {name}（{detail}）",
-        "dropped": "有 {n} 个节点已无法从程序的变量到达，不再画出",
-        "sentence": "{code}{where} {parts}。",
-        "receives": "反向传播：{node} 收到梯度 {value}",
-        "passes": "{items}",
-        "item": "把 {value} 传给 {target}",
-        "passes_none": "，它的输入都不需要梯度",
-        "acc_of": "{leaf} 的 AccumulateGrad",
-        "acc_one": "反向传播：{node} 收到 {value}，累加进 {leaf}.grad：{leaf}.grad = {grad}。",
-        "acc_many": "反向传播：{n} 条路径在 {node} 汇合：{terms} = {value}，累加进 {leaf}.grad：{leaf}.grad = {grad}。",
-        "term": "来自 {source} 的 {value}",
-        "done": "{code} 返回：{grads}。",
-        "raised": "{code} 抛出 {error}：{message}",
-        "raised_at": "反向传播：{node} 收到梯度，运行时抛出 {error}：{message}",
-        "compile": "{call} 得到第 {k} 张图（共 {n} 张）：{made}，来自 {lines}。",
-        "made": "{name}（{op} {target}）",
-        "break": "在 {fn}() 的 {code} 处图中断（{reason}）：Dynamo 在这里结束第 {k} 张图；走哪个分支由 Python 决定，之后的代码被捕获进一张新图。",
-        "break_label": "图中断",
-        "alt": "第 {n} 步之后的计算图：{graph}",
-        "tidy": True,  # no space beside full-width punctuation (the zh copy linter, tests/test_zh_copy.py)
-    },
-    "en": {
-        "step": "Step {n} of {total}: ",
-        "prev": "Previous step",
-        "next": "Next step",
-        "caption": "{file} step by step, each step recorded from a real run: {parts}.",
-        "parts": {"forward": "{n} forward steps", "backward": "{n} backward steps", "compile": "the {n} graphs Dynamo produced"},
-        "join": ", ",
-        "parts_join": "; ",
-        "and": " and ",
-        "list": ", ",
-        "sent_join": None,
-        "end": ".",
-        "arrows_autograd": "Arrows point the way gradients flow in the backward pass.",
-        "arrows_compile": "Arrows point from a value to the operation that uses it.",
-        "in": " (in {fn}())",
-        "leaves": "creates the leaf tensor {names} (requires_grad=True)",
-        "nothing_yet": "; nothing is recorded yet",
-        "recorded": "records {names}",
-        "accumulators": "with an AccumulateGrad for {names}",
-        "accumulator": "with an AccumulateGrad for {names}",
-        "named": "names the result {name} ({detail})",
-        "grads": "updates {name} ({detail})",
-        "dropped": "leaves {n} nodes that the program's variables no longer reach (no longer drawn)",
-        "sentence": "{code}{where} {parts}.",
-        "receives": "Backward: {node} receives {value}",
-        "passes": "passes {items}",
-        "item": "{value} to {target}",
-        "passes_none": " and passes nothing on (no input needs a gradient)",
-        "acc_of": "the AccumulateGrad of {leaf}",
-        "acc_one": "Backward: {node} receives {value} and accumulates it into {leaf}.grad: {leaf}.grad = {grad}.",
-        "acc_many": "Backward: {n} paths meet at {node}: {terms} = {value}, accumulated into {leaf}.grad: {leaf}.grad = {grad}.",
-        "term": "{value} from {source}",
-        "done": "{code} has returned: {grads}.",
-        "raised": "{code} raised {error}: {message}",
-        "raised_at": "Backward: {node} receives its gradient and raises {error}: {message}",
-        "compile": "{call} gives graph {k} of {n}: {made}, from {lines}.",
-        "made": "{name} ({op} {target})",
-        "break": "Graph break at {code} in {fn}() ({reason}): Dynamo ends graph {k} here; Python decides the branch, and what follows is captured into a new graph.",
-        "break_label": "graph break",
-        "alt": "The graph after step {n}: {graph}",
-    },
-}
-
 
 FULL_WIDTH = "（）：，。；、"
 SPACE_BY_FULL_WIDTH = re.compile(rf" +(?=[{FULL_WIDTH}])|(?<=[{FULL_WIDTH}]) +")
@@ -212,7 +126,7 @@ def _line_class(n: int, frame: Frame) -> str:
 
 def figure(snippet: str, lang: str, root: Path) -> str:
     """The HTML of the stepped figure of snippets/<snippet>.py in language `lang` (one block, no blank line)."""
-    w = WORDS[lang]
+    w = ui_texts()[lang]["steps"]
     file, frames = load(snippet, root)
     label = lambda n: replace(n, name=w["break_label"]) if n.kind == "break" else n  # noqa: E731
     frames = [replace(f, nodes=[label(n) for n in f.nodes]) for f in frames]

@@ -16,8 +16,9 @@ from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File, InclusionLevel
 
 from docs_pipeline.notebook_runs import execute
-from docs_pipeline.notebooks import TEXTS, NotebookError, PageNotebook, notebook_url, page_notebooks
+from docs_pipeline.notebooks import NotebookError, PageNotebook, notebook_url, page_notebooks
 from docs_pipeline.site import layout
+from docs_pipeline.ui import texts as ui_texts
 
 log = logging.getLogger("mkdocs.hooks.notebooks")
 NOT_IN_NAV = InclusionLevel.NOT_IN_NAV
@@ -90,7 +91,7 @@ class NotebookPages:
     def on_page_markdown(self, markdown, page, config, files):
         if isinstance(page.file, NotebookPage):
             site, nb = layout(), page.file.notebook
-            texts, name = TEXTS[nb.lang], site.nav_title(nb.page)
+            texts, name = ui_texts()[nb.lang]["notebook"], site.nav_title(nb.page)
             short = texts["title"].format(name)
             title = f"{short} - {config.site_name}"
             page.meta["html_title"] = title if len(title) <= 70 else short  # overrides/main.html: <title>
