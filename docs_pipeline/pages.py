@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 import yaml
@@ -100,7 +100,7 @@ class Page:
         return re.sub(r"<!--.*?-->", " ", "\n".join(kept), flags=re.S)
 
 
-@cache
+@lru_cache(maxsize=256)  # keyed by version: bounded, as `mkdocs serve` makes new versions all day
 def _parse(path: Path, mtime_ns: int) -> Page:
     text = path.read_text(encoding="utf-8")
     front = FRONT_MATTER.match(text)

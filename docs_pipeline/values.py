@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import math
 import re
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from .site import ROOT, layout
@@ -109,7 +109,7 @@ def dumps(values: dict) -> str:
     return json.dumps(values, ensure_ascii=False, indent=2, sort_keys=True) + "\n"
 
 
-@cache
+@lru_cache(maxsize=256)  # keyed by version: bounded, as `mkdocs serve` makes new versions all day
 def _stored(path: Path, mtime: float) -> dict:
     return json.loads(path.read_text(encoding="utf-8"))
 
