@@ -76,38 +76,6 @@ GOALS = {  # name: (goal, "le" = value must be <= goal, unit)
 }
 AT_LEAST = {"mobile_performance_min", "desktop_performance_min"}  # goals a value must reach, not stay under
 
-# What stood in the way when a goal was last missed, as measured on the 2-core machine (2026-12-02 and -03);
-# written beside the figure in results.json while it still misses its goal.
-IN_THE_WAY = {
-    "build_s_per_page": "it sits on the goal on a quiet day: 3.2-3.5 s for the 22 pages (38 HTML pages, both languages and "
-    "the notebook pages), 0.146 and 0.161 s a page in two runs the same day; 0.238 s on a busy one "
-    "(2026-12-03, when reload and ./dev test also took 35-50 % longer). Of a warm build, Material's "
-    "search indexing takes about a third (cProfile), Pygments highlighting and the Jinja templates under "
-    "a tenth each, and listing the theme's files (Material's icons) as much again, once per language.",
-    "reload_s": "a warm rebuild of both languages takes about 1.8 s in process (Material's search indexing of every "
-    "page is about a third of it, Python-Markdown and Pygments most of the rest), and mkdocs serve polls "
-    "for changes every 0.5 s. Skipping the index on rebuilds has no public option that mkdocs-static-i18n"
-    " survives: with the search plugin disabled its reconfigure_search_index raises AttributeError (no "
-    "search_index).",
-    "ci_s": ".ci/run is pip install (about 50 s) plus ./dev test (285-490 s in five runs, the slowest on a busy "
-    "day); most of the tests' time is the browser tier: 22 pages and 7 stepped figures driven in Chromium"
-    " with axe, and Lighthouse on every page, on 2 cores. A fresh machine adds apt-get for Chromium, the "
-    "CJK font and Node.",
-    "mobile_performance_min": "the score falls with total blocking time (below) on the slowest runs: on 2026-12-03, "
-    "before the scripts were deferred, docs/zh/static-vs-dynamic.md scored 88, 96 and 88 (361-397 ms of "
-    "blocking time, a 2.4 s LCP); deferred, the same day's lowest run of any page was 94 (docs/zh/errors.md,"
-    " 270 ms).",
-    "mobile_tbt_ms_max": "total blocking time counts the tasks after the first paint. Every script is deferred "
-    "(overrides/main.html), so the browser lays out and paints the page before Material's script runs. "
-    "Where the theme puts it, the script read the scroll position (scrollX) as it started, and on the loads"
-    " where it had arrived before the parser reached it, the browser laid out the whole page inside that "
-    "task (how-it-works: 115 ms unthrottled, against 37 ms on a load that painted first). What is left "
-    "after the first paint is Material's own start, three tasks of 25-80 ms unthrottled on the long pages:"
-    " its script, the mounting of its components at DOMContentLoaded (with a restyle of the page), and the"
-    " mounting of the first code blocks in view with their annotations. A day's figures also move with the"
-    " shared host: the same site measured 206 ms one day and 454 ms the next.",
-}
-
 # One interpreter, the snippets back to back, as `python snippets/<dir>/<name>.py` from the
 # repository root would run each; stdout captured like the harness does, nothing compared.
 BARE = """
@@ -534,7 +502,7 @@ def _git(*args: str) -> str:
     return subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True).stdout.strip()
 
 
-def _figure(run: Run, name: str, value) -> dict:
+def _figure(run: Run, name: str, value, before: dict) -> dict:
     goal, unit = GOALS[name]
     status = _status(name, value)
     figure = {
@@ -545,12 +513,13 @@ def _figure(run: Run, name: str, value) -> dict:
     }
     if name in run.notes:
         figure["note"] = run.notes[name]
-    if status == "MISSED" and name in IN_THE_WAY:
-        figure["in_the_way"] = IN_THE_WAY[name]
+    if status == "MISSED" and "in_the_way" in before.get(name, {}):
+        figure["in_the_way"] = before[name]["in_the_way"]  # what was measured standing in the way: edit it there
     return figure
 
 
-def _results(run: Run, load_before: float) -> dict:
+def _results(run: Run, load_before: float, before: dict) -> dict:
+    """The figures, each missed goal keeping the `in_the_way` that `before` (the last results) gave it."""
     dirty = bool(_git("status", "--porcelain", "--untracked-files=no"))
     return {
         "measured_at": dt.datetime.now(dt.UTC).replace(microsecond=0).isoformat(),
@@ -563,7 +532,7 @@ def _results(run: Run, load_before: float) -> dict:
             "load_average_before": round(load_before, 2),
             "load_average_after": round(os.getloadavg()[0], 2),
         },
-        "figures": {name: _figure(run, name, value) for name, value in run.figures.items()},
+        "figures": {name: _figure(run, name, value, before) for name, value in run.figures.items()},
         "details": run.details,
         "errors": run.errors,
     }
@@ -597,7 +566,8 @@ def main(argv: list[str]) -> int:
     TMP.mkdir(parents=True, exist_ok=True)
     load_before = os.getloadavg()[0]
     run = _measure(args)
-    results = _results(run, load_before)
+    before = json.loads(args.output.read_text(encoding="utf-8"))["figures"] if args.output.is_file() else {}
+    results = _results(run, load_before, before)
     args.output.write_text(json.dumps(results, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
     _print_table(run, results)
     print(f"written: {args.output.relative_to(ROOT) if args.output.is_relative_to(ROOT) else args.output}")
