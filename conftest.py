@@ -1,13 +1,12 @@
 """The test wiring: snippets/ is collected by sybil (one example per file), tests/ by pytest."""
 
-import os
-import subprocess
 import sys
 
 import pytest
 
 from docs_pipeline.harness import snippet_sybil
 from docs_pipeline.site import ROOT, layout
+from tests.helpers import build_site
 
 pytest_collect_file = snippet_sybil.pytest()
 
@@ -36,18 +35,6 @@ def pytest_collection_modifyitems(config, items):
     items.sort(key=_tier)  # stable: each tier keeps pytest's order
 
 
-def build_site(project, site):
-    """`mkdocs build --strict` of `project` into `site`; the CompletedProcess, never raises."""
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
-    return subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)],
-        cwd=project,
-        env=env,
-        capture_output=True,
-        text=True,
-    )
-
-
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory):
     """The whole site, built once per test run."""
@@ -64,7 +51,7 @@ def built_site(tmp_path_factory):
 @pytest.fixture(scope="session")
 def served_site(built_site):
     """The built site served on 127.0.0.1 as GitHub Pages serves it, while the session runs; its base URL."""
-    from tests.site_server import serve
+    from tests.helpers import serve
 
     with serve(built_site) as base_url:
         yield base_url

@@ -208,7 +208,7 @@ def _page_goal(form_factor: str, metric: str) -> str | None:
 def measure_lighthouse(site: Path, runs: int) -> dict:
     """Lighthouse performance, mobile and desktop, `runs` runs of every page of docs/: medians."""
     sys.path.insert(0, str(ROOT))  # tests/ is no installed package
-    from tests import site_server
+    from tests import helpers
     from tests.audit import site_audit
 
     problem = site_audit.tools_problem()
@@ -216,7 +216,7 @@ def measure_lighthouse(site: Path, runs: int) -> dict:
         raise BenchError(problem)
     paths = {SITE.name(page): url_of(page) for page in pages()}
     figures, per_page = {}, {}
-    with site_server.serve(site, base_path()) as base_url:
+    with helpers.serve(site, base_path()) as base_url:
         for form_factor in ("mobile", "desktop"):
             _log(f"lighthouse: {form_factor} performance, {len(paths)} pages x {runs} runs")
             try:

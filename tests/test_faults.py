@@ -4,7 +4,7 @@ that check's own test.)
 
 The copy holds the project's files as git sees them (tracked, plus new files not ignored; no
 .venv, no site/). A fault is injected there and the check that must catch it runs the way
-`./dev test` runs it: the strict build (conftest's build_site) or the snippet harness, in one run
+`./dev test` runs it: the strict build (tests/helpers.py's build_site) or the snippet harness, in one run
 for all the snippet faults. The test asserts that the check failed and that its message names the
 broken file. Faults that the strict build reports as warnings share one build (it still writes
 every page before it stops); a notebook cell that raises stops the build and gets one of its own.
@@ -16,7 +16,6 @@ cache, so a build there runs only the notebooks a fault changed.
 from __future__ import annotations
 
 import json
-import re
 import shutil
 import subprocess
 import sys
@@ -25,12 +24,11 @@ from pathlib import Path
 import pytest
 from pymdownx.snippets import SnippetMissingError
 
-from conftest import build_site
 from docs_pipeline.pages import expand
 from docs_pipeline.runner import SEEDS
 from docs_pipeline.site import layout
 from docs_pipeline.site_loads import site_weights
-from tests.project_copy import copy_project, snippet_with_output
+from tests.helpers import build_site, copy_project, snippet_with_output
 
 # A page with no code: a fault there re-executes no notebook (the build stays fast).
 PROSE_PAGE = "glossary.md"
@@ -193,8 +191,7 @@ def site_faults(tmp_path_factory):
     """One copy, one build, six faults the strict build reports as warnings: a link to a missing
     page (zh), a missing #anchor (en), a script from another host (en), a page in one language
     only, a value no program records (zh), a derivation that does not arrive at its value (en);
-    two the site audits catch in the built pages: a description copied from another page, a
-    link too faint to read (zh); and one change that is not a fault: a value re-recorded, which
+    one the site audits catch in the built pages: a link too faint to read (zh); and one change that is not a fault: a value re-recorded, which
     both languages must show."""
     project = copy_project(tmp_path_factory.mktemp("site") / "project")
     docs = project / "docs"
@@ -208,14 +205,7 @@ def site_faults(tmp_path_factory):
     _append(docs / "zh" / OTHER_PROSE_PAGE, '\n值：{{ value("how_it_works/grad_basics", "no_such_value") }}\n')
     _append(docs / "en" / OTHER_PROSE_PAGE, '\nDerived: {{ derive("2 + 2×4", "how_it_works/grad_basics", "y.grad") }}\n')
     (docs / "en" / "only-english.md").write_text("# Only in English { #only-english }\n", encoding="utf-8")
-    # The site audits' faults (tests/test_page_meta.py, tests/audit/): the home page takes the
-    # glossary's description, and the glossary gets a link too faint to read.
-    glossary = (docs / "zh" / PROSE_PAGE).read_text(encoding="utf-8")
-    copied = next(line for line in glossary.splitlines() if line.startswith("description:"))
-    home = docs / "zh" / "index.md"
-    home.write_text(
-        re.sub(r"^description:.*$", lambda _: copied, home.read_text(encoding="utf-8"), count=1, flags=re.M), encoding="utf-8"
-    )
+    # The site audits' fault (tests/audit/): the glossary gets a link too faint to read.
     _append(docs / "zh" / PROSE_PAGE, '\n[一个颜色太浅的链接](index.md){ style="color:#c8c8c8" }\n')
     snippet, path = QUOTED
     stored = project / "snippets" / f"{snippet}.values.json"
@@ -267,21 +257,10 @@ def test_a_page_that_loads_from_another_host(site_faults):
     assert layout(project).source_of(built, site_dir) == f"docs/en/{PROSE_PAGE}"
 
 
-def test_a_description_copied_from_another_page(site_faults):
-    from tests.test_page_meta import description_problems
-
-    project, _ = site_faults
-    problems = description_problems(project / "site", project)
-    shared = [p for p in problems if "share one description" in p and f"docs/zh/{PROSE_PAGE}" in p]
-    assert shared and "docs/zh/index.md" in shared[0], (
-        "a description copied from another page went unnoticed or unnamed:\n  " + "\n  ".join(problems)
-    )
-
-
 @pytest.mark.browser  # Lighthouse, in Chromium (tests/audit/)
 def test_a_link_too_faint_to_read(site_faults):
     from tests.audit.site_audit import audit_pages, lighthouse_failures, tools_problem
-    from tests.site_server import serve
+    from tests.helpers import serve
 
     problem = tools_problem()
     if problem:

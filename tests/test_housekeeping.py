@@ -8,7 +8,7 @@ import subprocess
 import pytest
 
 from docs_pipeline.site import ROOT
-from tests.project_copy import copy_project, snippet_with_output
+from tests.helpers import copy_project, snippet_with_output
 
 
 @pytest.fixture

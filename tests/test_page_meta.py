@@ -10,14 +10,14 @@ canonical link to the deploy address.
 - Every built page but the 404 pages has one canonical link, to an address under site_url (the
   deploy address) of a page the build wrote; a page of docs/ points to itself.
 
-Each failure names the page. tests/test_faults.py gives a page another page's description and
-checks that this names both.
+Each failure names the page.
 """
 
 from __future__ import annotations
 
 import html
 import re
+import shutil
 from collections import defaultdict
 from pathlib import Path
 
@@ -103,3 +103,16 @@ def test_every_page_has_its_own_description_in_its_language(built_site):
 def test_every_page_has_one_canonical_link_to_the_deploy_address(built_site):
     problems = canonical_problems(built_site)
     assert not problems, "canonical links:\n  " + "\n  ".join(problems)
+
+
+def test_a_description_copied_from_another_page_names_both(built_site, tmp_path):
+    """The built pages, the home page given the glossary's description."""
+    site_dir = tmp_path / "site"
+    for built in site_pages(built_site):
+        (site_dir / built.relative_to(built_site)).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(built, site_dir / built.relative_to(built_site))
+    copied = DESCRIPTION.search((site_dir / "glossary" / "index.html").read_text(encoding="utf-8")).group(0)
+    home = site_dir / "index.html"
+    home.write_text(DESCRIPTION.sub(lambda _: copied, home.read_text(encoding="utf-8"), count=1), encoding="utf-8")
+    shared = [p for p in description_problems(site_dir) if "share one description" in p]
+    assert shared and "docs/zh/index.md" in shared[0] and "docs/zh/glossary.md" in shared[0], shared
