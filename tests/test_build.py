@@ -2,12 +2,15 @@
 
 import json
 import re
+from xml.etree import ElementTree
 
 import pytest
 
 from docs_pipeline.site import layout
 
 SITE = layout()
+OVERRIDES = SITE.root / "overrides"
+STYLESHEETS = OVERRIDES / "assets" / "stylesheets"
 pytestmark = pytest.mark.usefixtures("built_site")
 
 
@@ -59,24 +62,18 @@ def test_each_language_has_its_404_page(built_site):
 
 def test_code_has_no_spans_that_look_the_same_as_plain_text(built_site):
     """docs_pipeline/hooks/code_spans.py takes out Pygments' spans around names, whitespace,
-    punctuation and operators. That is only right while each is drawn in the code's own colour
-    (names by the theme, punctuation and operators by pages.css, in both palettes) with no other
-    style, and whitespace is styled by no one."""
+    punctuation and operators. That is only right while pages.css draws names, punctuation and
+    operators in the code's own colour in both palettes (through the theme's variables) and no
+    stylesheet of the site styles those classes."""
     left = [
         p.relative_to(built_site).as_posix()
         for p in built_site.rglob("*.html")
         if re.search(r'<span class="(?:n|w|p|o|ow)">', p.read_text(encoding="utf-8"))
     ]
     assert not left, f"name, whitespace, punctuation or operator spans left in {left[:5]}"
-    stylesheets = built_site / "assets" / "stylesheets"
-    theme = "".join(p.read_text(encoding="utf-8") for p in stylesheets.glob("*.min.css"))
-    own = " ".join((stylesheets / name).read_text(encoding="utf-8") for name in ("pages.css", "steps.css"))
+    own = " ".join((STYLESHEETS / name).read_text(encoding="utf-8") for name in ("pages.css", "steps.css"))
     own = re.sub(r"/\*.*?\*/", "", own, flags=re.S)
-    names = re.findall(r"--md-code-hl-name-color:([^;}]*)", theme)
-    assert names and set(names) == {"var(--md-code-fg-color)"}, (
-        f"the theme's name colour is {names}, no longer the code's own: code_spans.py must keep <span class=\"n\">"
-    )
-    for token in ("punctuation", "operator"):
+    for token in ("name", "punctuation", "operator"):
         declared = [
             (selector.strip(), value)
             for selector, value in re.findall(rf"([^{{}}]*)\{{[^}}]*--md-code-hl-{token}-color:\s*([^;}}]*)", own)
@@ -85,27 +82,20 @@ def test_code_has_no_spans_that_look_the_same_as_plain_text(built_site):
             f"pages.css sets --md-code-hl-{token}-color as {declared}, not to the code's own colour in both"
             f" palettes: code_spans.py must keep their spans"
         )
-    for token, variable in (("n", "name"), ("p", "punctuation"), ("o", "operator"), ("ow", "operator")):
-        rules = re.findall(rf"[^{{}}]*\.{token}(?=[,{{])[^{{}}]*\{{([^}}]*)\}}", theme)
-        assert rules == [f"color:var(--md-code-hl-{variable}-color)"], f"the theme styles .{token} in code with {rules}"
+    for token in ("n", "w", "p", "o", "ow"):
         assert not re.search(rf"\.{token}\b", own), f"pages.css or steps.css styles .{token} in code"
-    assert "--md-code-hl-name-color" not in own, "pages.css or steps.css changes the colour of names in code"
-    styled_whitespace = [css for css in (theme, own) if re.search(r"\.w\b", css)]
-    assert not styled_whitespace, "a stylesheet styles whitespace in code (.w): code_spans.py must keep those spans"
 
 
 def test_the_themes_icons_come_from_one_file(built_site):
-    """docs_pipeline/hooks/icon_sprite.py: every icon property of Material's stylesheet is declared
-    again in icons.css, pointing at a view of icons.svg, and every page loads both."""
-    assets = built_site / "assets"
-    theme = next((assets / "stylesheets").glob("main.*.min.css")).read_text(encoding="utf-8")
-    themes = re.findall(r'--(md-[a-z0-9-]+):url\("data:', theme)
-    icons_css = (assets / "stylesheets" / "icons.css").read_text(encoding="utf-8")
+    """icons.css points Material's icon variables at views of icons.svg (overrides/assets/), and
+    every page loads both."""
+    icons_css = (STYLESHEETS / "icons.css").read_text(encoding="utf-8")
     own = dict(re.findall(r'--(md-[a-z0-9-]+): url\("([^"]+)"\)', icons_css))
-    assert themes and sorted(own) == sorted(themes), f"icons.css declares {sorted(own)}, the theme {sorted(themes)}"
-    assert all(url == f"../images/icons.svg#{name}" for name, url in own.items()), own
-    views = re.findall(r"<view id='([^']+)'", (assets / "images" / "icons.svg").read_text(encoding="utf-8"))
-    assert sorted(views) == sorted(themes), f"icons.svg has views {sorted(views)}"
+    assert own and all(url == f"../images/icons.svg#{name}" for name, url in own.items()), own
+    drawing = (OVERRIDES / "assets" / "images" / "icons.svg").read_text(encoding="utf-8")
+    ElementTree.fromstring(drawing)
+    views = re.findall(r"<view id='([^']+)'", drawing)
+    assert sorted(views) == sorted(own), f"icons.svg has views {sorted(views)}, icons.css names {sorted(own)}"
     stylesheet = re.compile(r'<link rel="stylesheet" href="[^"]*assets/stylesheets/icons\.css">')
     preload = re.compile(r'<link rel="preload" href="[^"]*assets/images/icons\.svg" as="image"')
     missing = [
@@ -127,13 +117,3 @@ def test_every_script_runs_after_the_page_is_parsed(built_site):
             without_theme.append(p.relative_to(built_site).as_posix())
     assert not undeferred, f"scripts not deferred: {undeferred[:5]}"
     assert not without_theme, f"pages without Material's script: {without_theme[:5]}"
-
-
-def test_an_icon_the_sprite_cannot_read_stops_the_build_naming_the_stylesheet():
-    from docs_pipeline.hooks.icon_sprite import theme_icons
-
-    svg = "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24'><path d='M0 0h24'/></svg>"
-    readable = f'--md-a-icon:url("data:image/svg+xml;charset=utf-8,{svg}")'
-    assert theme_icons(f":root{{{readable}}}", "main.css") == {"md-a-icon": ([0, 0, 24, 24], "<path d='M0 0h24'/>")}
-    with pytest.raises(ValueError, match=r"main\.css: 2 icon properties with a data: URI, 1 read"):
-        theme_icons(f':root{{{readable};--md-b-icon:url("data:image/png;base64,AAAA")}}', "main.css")

@@ -29,6 +29,28 @@ COPIES = {
         ('<button class="md-header__button md-icon"', '<button type="button" class="md-header__button md-icon"'),
     ],
 }
+# overrides/<path>: a block of a Material template, copied ((template, block), changes as above).
+BLOCKS = {
+    "partials/theme-scripts.html": (("base.html", "scripts"), [("<script src=", "<script defer src=")]),
+    "partials/theme-site-meta.html": (
+        ("base.html", "site_meta"),
+        [
+            (
+                '      {% if config.extra.alternate is iterable %}\n        {% for alt in config.extra.alternate %}\n          <link rel="alternate" href="{{ alt.link | url }}" hreflang="{{ alt.lang | d(lang.t(\'language\')) }}">\n        {% endfor %}\n      {% endif %}\n',
+                "",
+            )
+        ],
+    ),
+    "partials/theme-config.html": (
+        ("base.html", "config"),
+        [
+            (
+                '"base": base_url,',
+                '"base": base_url if config.theme.language == default_language else base_url ~ ("" if base_url.endswith("/") else "/") ~ config.theme.language ~ "/",',
+            )
+        ],
+    ),
+}
 # overrides/<path>: the SHA-256 of the Material partial it replaces (mkdocs-material 9.8.2), and why.
 REPLACED = {
     "partials/javascripts/palette.html": (
@@ -45,18 +67,29 @@ def _material(path: str) -> Path:
     return Path(material.__file__).resolve().parent / "templates" / path
 
 
-@pytest.mark.parametrize("path", sorted(COPIES))
+def _block(template: str, name: str) -> str:
+    found = re.search(rf"\{{% block {name} %\}}(.*?)\{{% endblock %\}}", _material(template).read_text(encoding="utf-8"), re.S)
+    assert found, f"Material's {template} has no block {name} any more: mkdocs-material changed it"
+    return found.group(1)
+
+
+@pytest.mark.parametrize("path", sorted(COPIES) + sorted(BLOCKS))
 def test_a_copied_partial_is_materials_but_for_its_declared_changes(path):
-    theirs = LEADING_COMMENT.sub("", _material(path).read_text(encoding="utf-8"))
+    if path in BLOCKS:
+        (template, block), changes = BLOCKS[path]
+        theirs, path_of_theirs = _block(template, block), f"{template} (block {block})"
+    else:
+        theirs, changes, path_of_theirs = _material(path).read_text(encoding="utf-8"), COPIES[path], path
+    theirs = LEADING_COMMENT.sub("", theirs)
     ours = LEADING_COMMENT.sub("", (OVERRIDES / path).read_text(encoding="utf-8"))
-    for old, new in COPIES[path]:
+    for old, new in changes:
         assert theirs.count(old) == 1, (
             f"overrides/{path}: Material's partial no longer has {old!r} once: mkdocs-material changed it; "
             "bring the copy along (and its declared changes here)"
         )
         theirs = theirs.replace(old, new)
     assert ours == theirs, (
-        f"overrides/{path} differs from Material's {path} by more than its declared changes "
+        f"overrides/{path} differs from Material's {path_of_theirs} by more than its declared changes "
         "(Material changed the partial, or the copy changed without declaring it in tests/test_overrides.py)"
     )
 
