@@ -9,9 +9,10 @@
     {{ derive("2 + 2×3", "how_it_works/grad_basics", "y.grad") }}
                                                     "2 + 2×3 = 8", and the build fails unless the
                                                     arithmetic gives the recorded value
-    {{ rule("integer_results") }}                   a citation of the rule checked by
-                                                    snippets/rules/integer_results.py: a link to its
-                                                    section of the rules page, titled by its heading
+    {{ rule("recording_conditions") }}              a citation of the rule checked by
+                                                    snippets/rules/recording_conditions.py: a link to
+                                                    its section of the rules page, titled by its heading
+    {{ cited_by("recording_conditions") }}          on the rules page: links to the sections that cite it
 
 A page naming an unknown snippet or value, or a derivation that does not arrive at the value,
 fails the build naming the page (mkdocs.yml: strict, on_undefined: strict).
@@ -141,7 +142,21 @@ def page_functions(site: Layout, page: Callable[[], Path]) -> dict[str, Callable
         href = f"#{name}" if here == RULES else f"{posixpath.relpath(RULES, posixpath.dirname(here) or '.')}.md#{name}"
         return texts()[lang]["rule"].format(title=heading.text, href=href)
 
-    return {"value": value, "derive": derive, "steps": steps, "rule": rule}
+    def cited_by(name: str) -> str:
+        lang = site.language_of(page())
+        links = []
+        for other in site.pages(lang):
+            parsed = parse(other)
+            for line, cited in parsed.rules if site.page_name(other) != RULES else ():
+                heading = [h for h in parsed.headings if h.line < line][-1]
+                href = posixpath.relpath(site.page_name(other), posixpath.dirname(site.page_name(page())) or ".")
+                link = f"[{heading.text}]({href}.md#{heading.id})"
+                links += [link] if cited == name and link not in links else []
+        if not links:
+            raise PageError(f"{site.name(page())}: no page of its language cites rule {name!r}")
+        return texts()[lang]["cited_by"].format(links=texts()[lang]["list"].join(links))
+
+    return {"value": value, "derive": derive, "steps": steps, "rule": rule, "cited_by": cited_by}
 
 
 def define_env(env):

@@ -81,7 +81,7 @@ class Page:
     figures: int  # <figure> elements outside code blocks
     figure_includes: list[tuple[int, str]]  # (line, target) of include lines outside code blocks
     steps: list[str]  # the snippets of its stepped figures, in page order
-    rules: list[str]  # the rule checks it cites, in page order
+    rules: list[tuple[int, str]]  # (line, name) of each rule check it cites, in page order
 
     @property
     def name(self) -> str:
@@ -130,7 +130,7 @@ def _parse(path: Path, mtime_ns: int) -> Page:
             page.figure_includes.append((i + 1, inc.group("target")))
         page.figures += len(FIGURE.findall(line))
         page.steps += [m.group("snippet") for m in STEPS.finditer(line)]
-        page.rules += [m.group("name") for m in RULE.finditer(line)]
+        page.rules += [(i + 1, m.group("name")) for m in RULE.finditer(line)]
         i += 1
     return page
 
@@ -275,6 +275,6 @@ def structure(path: Path) -> Structure:
         code_blocks=[b.language for b in page.blocks],
         figures=page.figures,
         steps=page.steps,
-        rules=page.rules,
+        rules=[name for _, name in page.rules],
         annotations=[b.annotations for b in page.blocks if b.language == "python"],
     )

@@ -1,6 +1,6 @@
 """Every general rule the prose states is a rule check (snippets/rules/<name>.py): the rules page
-states and shows each check under its own heading, another page cites it, and the check states the
-rule as code. Its output drifting is the snippet's own test; a citation of a rule that has no check
+states and shows each check under its own heading, with links to where the prose states it; another
+page cites it; and the check states the rule as code. Its output drifting is the snippet's own test; a citation of a rule that has no check
 or no heading fails the build (the `rule` macro)."""
 
 import ast
@@ -37,16 +37,22 @@ def test_the_rules_page_shows_each_check_under_its_heading(lang):
         if heading is None:
             problems.append(f"{page.name}: no heading {{ #{check.stem} }} for {SITE.name(check)}")
             continue
-        after = [h.line for h in page.headings if h.line > heading.line and h.level <= heading.level]
-        section = [b for b in page.blocks if heading.line < b.line < min(after, default=len(page.lines) + 1)]
+        end = min(
+            [h.line for h in page.headings if h.line > heading.line and h.level <= heading.level], default=len(page.lines) + 1
+        )
+        section = [b for b in page.blocks if heading.line < b.line < end]
         if f"{RULES}/{check.stem}.py" not in {t for b in section for t in b.includes}:
             problems.append(f"{page.name}:{heading.line}: the section {{ #{check.stem} }} does not include {SITE.name(check)}")
+        if f'{{{{ cited_by("{check.stem}") }}}}' not in "\n".join(page.lines[heading.line : end - 1]):
+            problems.append(
+                f'{page.name}:{heading.line}: the section {{ #{check.stem} }} does not end with {{{{ cited_by("{check.stem}") }}}}'
+            )
     if problems:
         pytest.fail("\n".join(problems), pytrace=False)
 
 
 def test_every_rule_check_is_cited_by_a_page():
-    cited = {name for page in SITE.pages(SITE.default) if SITE.page_name(page) != RULES for name in parse(page).rules}
+    cited = {name for page in SITE.pages(SITE.default) if SITE.page_name(page) != RULES for _, name in parse(page).rules}
     uncited = [SITE.name(c) for c in CHECKS if c.stem not in cited]
     assert not uncited, f'rule checks that no page cites with {{{{ rule("name") }}}}: {uncited}'
 
@@ -66,3 +72,9 @@ def test_citing_a_rule_without_a_heading_names_the_rules_page(tmp_path: Path):
     site = type(SITE)(tmp_path, tmp_path / "docs", SITE.languages, SITE.site_url, SITE.names, SITE.nav_titles)
     with pytest.raises(PageError, match=r"docs/zh/rules.md has no heading \{ #orphan \}"):
         page_functions(site, lambda: tmp_path / "docs" / "zh" / "index.md")["rule"]("orphan")
+
+
+def test_a_rule_no_page_cites_has_nowhere_to_link_back_to():
+    page = SITE.docs / SITE.default / f"{RULES}.md"
+    with pytest.raises(PageError, match=f"docs/{SITE.default}/rules.md: no page of its language cites rule 'uncited'"):
+        page_functions(SITE, lambda: page)["cited_by"]("uncited")
