@@ -276,15 +276,16 @@ def _start_tags(template: str) -> list[str]:
 @functools.cache
 def own_template_tags() -> tuple[re.Pattern, ...]:
     """A pattern for each start tag the site's templates (overrides/) write that Material's template
-    of the same name does not: what the site wrote or changed. A copied Material partial's
-    unchanged tags stay the theme's."""
+    of the same name (or base.html, whose blocks partials/theme-*.html copy) does not: what the site
+    wrote or changed. A copied partial's or block's unchanged tags stay the theme's."""
     import material
 
     theirs_root = Path(material.__file__).resolve().parent / "templates"
+    base = set(_start_tags((theirs_root / "base.html").read_text(encoding="utf-8")))
     patterns = []
     for ours in sorted(OVERRIDES.rglob("*.html")):
         theirs = theirs_root / ours.relative_to(OVERRIDES)
-        unchanged = set(_start_tags(theirs.read_text(encoding="utf-8"))) if theirs.is_file() else set()
+        unchanged = base | (set(_start_tags(theirs.read_text(encoding="utf-8"))) if theirs.is_file() else set())
         for tag in _start_tags(ours.read_text(encoding="utf-8")):
             if tag in unchanged:
                 continue
