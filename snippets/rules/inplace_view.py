@@ -1,0 +1,59 @@
+import torch
+
+dtypes = [torch.float16, torch.bfloat16, torch.float32, torch.float64, torch.complex64]
+views = {
+    "y[0]": lambda y: y[0],
+    "y[:, 0]": lambda y: y[:, 0],
+    "y[1, 2]": lambda y: y[1, 2],
+    "y[:, 1:]": lambda y: y[:, 1:],
+    "y.view(6)": lambda y: y.view(6),
+    "y.t()": lambda y: y.t(),
+    "y.transpose(0, 1)[0]": lambda y: y.transpose(0, 1)[0],
+    "y.diagonal()": lambda y: y.diagonal(),
+    "y.unsqueeze(0)": lambda y: y.unsqueeze(0),
+}
+ops = {
+    "mul_(2)": (lambda v: v.mul_(2), lambda inside: 1 + inside),
+    "add_(1)": (lambda v: v.add_(1), lambda inside: torch.ones_like(inside)),
+    "zero_()": (lambda v: v.zero_(), lambda inside: 1 - inside),
+    "fill_(5)": (lambda v: v.fill_(5), lambda inside: 1 - inside),
+    "copy_(u)": (lambda v: v.copy_(torch.zeros_like(v)), lambda inside: 1 - inside),
+}
+
+cases = 0
+for dtype in dtypes:
+    for view in views.values():
+        for op, expected in ops.values():
+            x = torch.ones(2, 3, dtype=dtype, requires_grad=True)
+            y = x * 1
+            v = view(y)
+            op(v)
+            assert y.grad_fn.name() == "torch::autograd::CopySlices", (dtype, view, op)
+            assert v.grad_fn.name() == "AsStridedBackward0"
+            assert y._version == v._version == 1
+            y.backward(torch.ones_like(y))
+            inside = torch.zeros(2, 3, dtype=dtype)
+            view(inside).fill_(1)
+            assert torch.equal(x.grad, expected(inside)), (dtype, view, op)
+            cases += 1
+print(f"{cases} cases ({len(dtypes)} dtypes, {len(views)} views, {len(ops)} in-place ops):")
+print("  base y.grad_fn: torch::autograd::CopySlices, view's grad_fn: AsStridedBackward0,")
+print("  version 1 on both, and x.grad the same as for the out-of-place computation")
+
+x = torch.ones(2, 3, requires_grad=True)
+y = x * 1
+y[[0, 1]] = 0
+print(f"y[[0, 1]] = 0 (an index list, no view): y.grad_fn = {y.grad_fn.name()}")
+assert y.grad_fn.name() == "IndexPutBackward0"
+y = x * 1
+y[y > 0] = 0
+print(f"y[y > 0] = 0 (a mask, no view): y.grad_fn = {y.grad_fn.name()}")
+assert y.grad_fn.name() == "IndexPutBackward0"
+z = torch.zeros(2, 3)
+z[0] = x[0] * 2
+print(f"z needs no grad, z[0] = x[0] * 2: z.grad_fn = {z.grad_fn.name()}")
+assert z.grad_fn.name() == "torch::autograd::CopySlices"
+y = x * 1
+y.detach()[0].zero_()
+print(f"y.detach()[0].zero_(): y.grad_fn = {y.grad_fn.name()}, y._version = {y._version} (nothing recorded)")
+assert y.grad_fn.name() == "MulBackward0"

@@ -1,0 +1,63 @@
+import torch
+
+dtypes = [torch.float16, torch.bfloat16, torch.float32, torch.float64, torch.complex64]
+
+
+def setitem(t):
+    t[0] = 5
+
+
+def iadd(t):
+    t += 1
+
+
+ops = {
+    "add_(1)": lambda t: t.add_(1),
+    "mul_(2)": lambda t: t.mul_(2),
+    "+= 1": iadd,
+    "t[0] = 5": setitem,
+    "zero_()": lambda t: t.zero_(),
+    "copy_(u)": lambda t: t.copy_(torch.zeros_like(t)),
+    "fill_(3)": lambda t: t.fill_(3),
+    "exp_()": lambda t: t.exp_(),
+    "torch.add(t, 1, out=t)": lambda t: torch.add(t, 1, out=t),
+    "masked_fill_(mask, 0)": lambda t: t.masked_fill_(t.real > 0, 0),
+}
+views = {
+    "itself": lambda t: t,
+    "t[1:]": lambda t: t[1:],
+    "t.view(2, 2)": lambda t: t.view(2, 2),
+    "t.view(2, 2).t()": lambda t: t.view(2, 2).t(),
+    "t.detach()": lambda t: t.detach(),
+}
+modes = {"default": torch.enable_grad, "no_grad()": torch.no_grad, "inference_mode()": torch.inference_mode}
+
+cases = 0
+for dtype in dtypes:
+    for op in ops.values():
+        for view in views.values():
+            for mode in modes.values():
+                t = torch.ones(4, dtype=dtype)
+                others = [t, t[2:], t.view(2, 2), t.detach()]
+                before = [u._version for u in others]
+                with mode():
+                    op(view(t))
+                assert [u._version - b for u, b in zip(others, before)] == [1] * 4, (dtype, op, view)
+                cases += 1
+assert (t + 1)._version == 0 and t.clone()._version == 0
+print(f"{cases} cases ({len(dtypes)} dtypes, {len(ops)} in-place ops, {len(views)} ways in, {len(modes)} grad modes):")
+print("  each op added 1 to the counter the tensor shares with its views and its detach()")
+
+t = torch.ones(4)
+t[0] += 1
+print(f"t[0] += 1: +{t._version} (t[0].add_ on the view, then t[0] = ... copies it back)")
+t = torch.ones(4)
+t.data.add_(1)
+print(f"t.data.add_(1): +{t._version} (.data has a counter of its own)")
+assert t._version == 0
+with torch.inference_mode():
+    inference = torch.ones(4)
+try:
+    inference._version
+except RuntimeError as e:
+    print(f"a tensor made in inference_mode(): RuntimeError: {e}")
