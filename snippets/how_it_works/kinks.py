@@ -11,11 +11,13 @@ points = [
     ("F.hardtanh(x)", F.hardtanh, 1.0),
     ("x.sqrt()", torch.sqrt, 0.0),
 ]
+grads = []
 for code, f, at in points:
     x = torch.tensor(at, requires_grad=True)
     y = f(x)
     y.backward()
-    print(f"{code:15} at x = {at}: y = {y.item():.4f}, dy/dx = {x.grad.item()}")  # (1)!
+    grads.append(x.grad.item())
+    print(f"{code:15} at x = {at}: y = {y.item():.4f}, dy/dx = {grads[-1]}")  # (1)!
 
 a = torch.tensor(1.0, requires_grad=True)
 b = torch.tensor(1.0, requires_grad=True)
@@ -24,7 +26,8 @@ print(f"torch.maximum(a, b) at a = b = 1: a.grad = {a.grad.item()}, b.grad = {b.
 
 v = torch.tensor([1.0, 3.0, 3.0], requires_grad=True)
 v.max().backward()
-print(f"v.max() with a tie: v.grad = {v.grad.tolist()}")
+tie = v.grad.tolist()
+print(f"v.max() with a tie: v.grad = {tie}")
 v.grad = None
 v.max(dim=0).values.backward()  # (3)!
 print(f"v.max(dim=0):       v.grad = {v.grad.tolist()}")
@@ -32,7 +35,8 @@ print(f"v.max(dim=0):       v.grad = {v.grad.tolist()}")
 x = torch.tensor(0.0, requires_grad=True)
 y = x.sqrt() * 0  # (4)!
 y.backward()
-print(f"x.sqrt() * 0 at x = 0: y = {y.item()}, dy/dx = {x.grad.item()}")
+nan_grad = x.grad.item()
+print(f"x.sqrt() * 0 at x = 0: y = {y.item()}, dy/dx = {nan_grad}")
 
 z = torch.zeros(2, requires_grad=True)
 (z * z).sum().sqrt().backward()
