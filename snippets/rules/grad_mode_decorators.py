@@ -1,0 +1,51 @@
+import threading
+
+import torch
+
+modes = {
+    "no_grad()": (torch.no_grad, False),
+    "enable_grad()": (torch.enable_grad, True),
+    "set_grad_enabled(False)": (lambda: torch.set_grad_enabled(False), False),
+    "set_grad_enabled(True)": (lambda: torch.set_grad_enabled(True), True),
+    "inference_mode()": (torch.inference_mode, False),
+}
+outer = {"default": torch.enable_grad, "no_grad()": torch.no_grad}
+x = torch.ones(3, requires_grad=True)
+
+cases = 0
+for name, (make, records) in modes.items():
+
+    @make()
+    def decorated(t):
+        return t * 2, torch.is_grad_enabled()
+
+    @make()
+    def failing():
+        raise ValueError
+
+    assert torch.is_grad_enabled(), f"decorating with {name} changed the mode"
+    for outer_name, outer_mode in outer.items():
+        with outer_mode():
+            before = torch.is_grad_enabled()
+            with make():
+                with_form = x * 2
+            r, enabled = decorated(x)
+            assert torch.is_grad_enabled() == before, (name, outer_name)
+            try:
+                failing()
+            except ValueError:
+                pass
+            assert torch.is_grad_enabled() == before, (name, outer_name)
+        assert enabled == records, (name, outer_name)
+        assert (r.grad_fn is not None) == (with_form.grad_fn is not None) == records, (name, outer_name)
+        cases += 1
+print(f"{cases} calls: each decorator does what its with-block does, inside or outside no_grad()")
+print("the mode is restored when the function returns or raises; decorating changes nothing")
+
+seen = {}
+with torch.no_grad():
+    thread = threading.Thread(target=lambda: seen.update(enabled=torch.is_grad_enabled()))
+    thread.start()
+    thread.join()
+assert seen["enabled"]
+print(f"grad mode is per thread: a thread started inside no_grad() has is_grad_enabled()={seen['enabled']}")

@@ -1,0 +1,43 @@
+import math
+
+import torch
+
+dtypes = [torch.float16, torch.bfloat16, torch.float32, torch.float64]
+infinite = {
+    "x.sqrt()": (torch.sqrt, math.inf),
+    "x**0.5": (lambda x: x**0.5, math.inf),
+    "x.log()": (torch.log, math.inf),
+    "1 / x": (lambda x: 1 / x, -math.inf),
+    "x.rsqrt()": (torch.rsqrt, -math.inf),
+}
+zero_times_inf = {
+    "x.sqrt() * 0": lambda x: x.sqrt() * 0,
+    "(x**2).sqrt()": lambda x: (x**2).sqrt(),
+    "x.sqrt().clamp(max=-1)": lambda x: x.sqrt().clamp(max=-1),
+    "(x * x).sum().sqrt()": lambda x: (x * x).sum().sqrt(),
+}
+
+cases = 0
+for dtype in dtypes:
+    for shape in [(), (3,)]:
+        for name, (f, expected) in infinite.items():
+            x = torch.zeros(shape, dtype=dtype, requires_grad=True)
+            f(x).sum().backward()
+            assert torch.equal(x.grad, torch.full(shape, expected, dtype=dtype)), (dtype, shape, name)
+            cases += 1
+        for name, f in zero_times_inf.items():
+            x = torch.zeros(shape, dtype=dtype, requires_grad=True)
+            y = f(x)
+            assert torch.isfinite(y).all(), (dtype, shape, name)
+            y.sum().backward()
+            assert torch.isnan(x.grad).all(), (dtype, shape, name)
+            cases += 1
+        x = torch.zeros(shape, dtype=dtype, requires_grad=True)
+        x.norm().backward()
+        assert torch.equal(x.grad, torch.zeros(shape, dtype=dtype)), (dtype, shape)
+        cases += 1
+print(f"{cases} gradients at x = 0, 4 dtypes, scalar and vector")
+for sign in (math.inf, -math.inf):
+    print(f"{sign}: " + ", ".join(n for n, (_, e) in infinite.items() if e == sign))
+print("nan, though every forward value is finite:", ", ".join(zero_times_inf))
+print("but x.norm() at the zero vector: gradient 0, not nan")

@@ -1,0 +1,51 @@
+import torch
+
+dtypes = [torch.float16, torch.bfloat16, torch.float32, torch.float64]
+ops = {
+    "t + w": lambda t, w: t + w,
+    "t * w": lambda t, w: t * w,
+    "t / w": lambda t, w: t / w,
+    "t @ w": lambda t, w: t @ w,
+    "t.exp() * w": lambda t, w: t.exp() * w,
+    "t.clone() * w": lambda t, w: t.clone() * w,
+    "t.sum() + w": lambda t, w: t.sum() + w,
+}
+
+
+def saves(op, t, w):
+    packed = []
+    with torch.autograd.graph.saved_tensors_hooks(lambda s: packed.append(s) or s, lambda s: s):
+        op(t, w)
+    return any(s is t for s in packed)
+
+
+cases = refused = 0
+verdicts = {}
+for dtype in dtypes:
+    w = torch.ones(3, dtype=dtype, requires_grad=True)
+    with torch.inference_mode():
+        t = torch.ones(3, dtype=dtype)
+        inside = t * w
+    assert t.is_inference() and not inside.requires_grad and inside.grad_fn is None, dtype
+    for name, op in ops.items():
+        expected_error = saves(op, t.clone(), w)
+        try:
+            r = op(t, w)
+            error = False
+            assert r.grad_fn is not None, (dtype, name)
+        except RuntimeError as e:
+            assert "Inference tensors cannot be saved for backward" in str(e), (dtype, name)
+            error = True
+        assert error == expected_error, (dtype, name)
+        assert verdicts.setdefault(name, error) == error, (dtype, name)
+        cases += 1
+        refused += error
+    try:
+        t.requires_grad_()
+        raise AssertionError(f"{dtype}: an inference tensor was made to require a gradient")
+    except RuntimeError:
+        pass
+print(f"{cases} recorded operations on an inference tensor t: {refused} refused, each one that would save t")
+print("allowed:", ", ".join(n for n, e in verdicts.items() if not e))
+print("refused:", ", ".join(n for n, e in verdicts.items() if e))
+print("inside inference_mode() nothing is recorded; outside it, t.requires_grad_() is refused")
