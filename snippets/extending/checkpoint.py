@@ -22,11 +22,14 @@ def run(forward):
 
     with torch.autograd.graph.saved_tensors_hooks(pack, lambda t: t):
         loss = forward(x).square().sum()
-    grads = torch.autograd.grad(loss, [x, *weights])
-    print(f"{len(saved)} activations saved, {sum(saved)} bytes")
-    return grads
+    return torch.autograd.grad(loss, [x, *weights]), saved
 
 
-plain = run(block)
-checkpointed = run(lambda h: checkpoint(block, h, use_reentrant=False))  # (2)!
-print(f"same gradients: {all(torch.equal(a, b) for a, b in zip(plain, checkpointed))}")  # (3)!
+plain, plain_saved = run(block)
+checkpointed, checkpointed_saved = run(lambda h: checkpoint(block, h, use_reentrant=False))  # (2)!
+counts = [len(plain_saved), len(checkpointed_saved)]
+sizes = [sum(plain_saved), sum(checkpointed_saved)]
+print(f"plain:      activations saved: {counts[0]}, {sizes[0]} bytes")
+print(f"checkpoint: activations saved: {counts[1]}, {sizes[1]} bytes")
+same = all(torch.equal(a, b) for a, b in zip(plain, checkpointed))  # (3)!
+print(f"same gradients: {same}")

@@ -16,6 +16,7 @@ class MyRelu(torch.autograd.Function):
 x = torch.tensor([-1.0, 2.0, 3.0], requires_grad=True)
 y = MyRelu.apply(x)  # (4)!
 loss = (y * y).sum()
-print(f"y = {y}, y.grad_fn: {y.grad_fn.name()}")
+node = y.grad_fn.name()
+print(f"y = {y}, y.grad_fn: {node}")
 loss.backward()
 print(f"x.grad = {x.grad}")

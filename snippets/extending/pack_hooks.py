@@ -18,10 +18,14 @@ def unpack(t):  # (2)!
 with torch.autograd.graph.saved_tensors_hooks(pack, unpack):
     loss = model(x).square().mean()
 for t in packed:
-    print(f"packed {tuple(t.shape)} {t.dtype}")
-print(f"{len(packed)} tensors, {sum(t.numel() * t.element_size() for t in packed)} bytes")
+    print(f"packed {tuple(t.shape)}, storage of {t.untyped_storage().nbytes()} bytes")
+n_packed = len(packed)
+storages = {t.untyped_storage().data_ptr(): t.untyped_storage().nbytes() for t in packed}  # (3)!
+n_storages = len(storages)
+n_bytes = sum(storages.values())
+print(f"{n_packed} tensors in {n_storages} storages, {n_bytes} bytes")
 
-with torch.autograd.graph.save_on_cpu():  # (3)!
+with torch.autograd.graph.save_on_cpu():  # (4)!
     y = model[0].weight.exp()
 saved = y.grad_fn._saved_result
 print(f"save_on_cpu on a CPU tensor: device {saved.device}, same storage: {saved.data_ptr() == y.data_ptr()}")

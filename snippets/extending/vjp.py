@@ -15,6 +15,7 @@ print(f"J =\n{J}")
 print(f"v @ J  = {v @ J}")
 print(f"x.grad = {x.grad}")
 
+vjp_grad = x.grad
 x.grad = None
 f(x).sum().backward()  # (3)!
 print(f"sum().backward(): x.grad = {x.grad}, ones @ J = {torch.ones(3) @ J}")
