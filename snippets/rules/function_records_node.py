@@ -7,10 +7,11 @@ class Scale(torch.autograd.Function):
     @staticmethod
     def forward(ctx, x, w, factor):
         Scale.grad_mode_in_forward.append(torch.is_grad_enabled())
-        return x * w * factor, (x.real if x.is_complex() else x).long()
+        real = x.real if x.is_complex() else x
+        return x * w * factor, real.long(), real > 0
 
     @staticmethod
-    def backward(ctx, grad, grad_int):
+    def backward(ctx, grad, grad_int, grad_bool):
         return grad, grad, None
 
 
@@ -31,13 +32,14 @@ for mode_name, mode in modes.items():
                 x = torch.ones(shape, dtype=dtype, requires_grad=x_grad)
                 w = torch.ones(shape, dtype=dtype, requires_grad=w_grad)
                 with mode():
-                    out, out_int = Scale.apply(x, w, 2.0)
+                    out, out_int, out_bool = Scale.apply(x, w, 2.0)
                 expected = mode_name == "default" and which != "neither"
                 cases += 1
                 recorded += out.grad_fn is not None
                 assert (out.grad_fn is not None) == expected, (mode_name, dtype, shape, which)
                 assert out.grad_fn is None or out.grad_fn.name() == "ScaleBackward"
-                assert out_int.grad_fn is None and not out_int.requires_grad
+                for integral in (out_int, out_bool):
+                    assert integral.grad_fn is None and not integral.requires_grad
 assert not any(Scale.grad_mode_in_forward)
 print(f"{cases} calls: {recorded} outputs got ScaleBackward, every one as the two conditions predict")
-print(f"integer outputs with a grad_fn: 0; calls whose forward ran with grad mode on: {sum(Scale.grad_mode_in_forward)}")
+print(f"integer and bool outputs with a grad_fn: 0; calls whose forward ran with grad mode on: {sum(Scale.grad_mode_in_forward)}")
