@@ -1,0 +1,30 @@
+import torch
+
+
+class Sort(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        values, indices = x.sort()
+        ctx.save_for_backward(indices)
+        ctx.mark_non_differentiable(indices)  # (1)!
+        return values, indices
+
+    @staticmethod
+    def backward(ctx, grad_values, grad_indices):  # (2)!
+        (indices,) = ctx.saved_tensors
+        return torch.zeros_like(grad_values).scatter(0, indices, grad_values)
+
+
+x = torch.tensor([0.5, -1.0, 2.0], requires_grad=True)
+values, indices = Sort.apply(x)
+print(f"values = {values}, grad_fn: {values.grad_fn.name()}")
+print(f"indices = {indices}, requires_grad: {indices.requires_grad}")
+(values * torch.tensor([1.0, 2.0, 3.0])).sum().backward()
+print(f"x.grad = {x.grad}")
+
+with torch.no_grad():
+    print(f"under no_grad(): grad_fn = {Sort.apply(x)[0].grad_fn}")  # (3)!
+
+x64 = torch.tensor([0.5, -1.0, 2.0], dtype=torch.float64, requires_grad=True)
+ok = torch.autograd.gradcheck(lambda t: Sort.apply(t)[0], (x64,), eps=1e-6, atol=1e-5, rtol=1e-3)  # (4)!
+print(f"gradcheck (float64, eps=1e-6, atol=1e-5, rtol=1e-3): {ok}")

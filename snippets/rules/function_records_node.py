@@ -1,0 +1,45 @@
+import torch
+
+
+class Scale(torch.autograd.Function):
+    grad_mode_in_forward = []
+
+    @staticmethod
+    def forward(ctx, x, w, factor):
+        Scale.grad_mode_in_forward.append(torch.is_grad_enabled())
+        real = x.real if x.is_complex() else x
+        return x * w * factor, real.long(), real > 0
+
+    @staticmethod
+    def backward(ctx, grad, grad_int, grad_bool):
+        return grad, grad, None
+
+
+modes = {
+    "default": torch.enable_grad,
+    "no_grad()": torch.no_grad,
+    "inference_mode()": torch.inference_mode,
+    "set_grad_enabled(False)": lambda: torch.set_grad_enabled(False),
+}
+dtypes = [torch.float16, torch.bfloat16, torch.float32, torch.float64, torch.complex64]
+needs_grad = {"x": (True, False), "w": (False, True), "both": (True, True), "neither": (False, False)}
+
+cases = recorded = 0
+for mode_name, mode in modes.items():
+    for dtype in dtypes:
+        for shape in [(), (3,), (0,)]:
+            for which, (x_grad, w_grad) in needs_grad.items():
+                x = torch.ones(shape, dtype=dtype, requires_grad=x_grad)
+                w = torch.ones(shape, dtype=dtype, requires_grad=w_grad)
+                with mode():
+                    out, out_int, out_bool = Scale.apply(x, w, 2.0)
+                expected = mode_name == "default" and which != "neither"
+                cases += 1
+                recorded += out.grad_fn is not None
+                assert (out.grad_fn is not None) == expected, (mode_name, dtype, shape, which)
+                assert out.grad_fn is None or out.grad_fn.name() == "ScaleBackward"
+                for integral in (out_int, out_bool):
+                    assert integral.grad_fn is None and not integral.requires_grad
+assert not any(Scale.grad_mode_in_forward)
+print(f"{cases} calls: {recorded} outputs got ScaleBackward, every one as the two conditions predict")
+print(f"integer and bool outputs with a grad_fn: 0; calls whose forward ran with grad mode on: {sum(Scale.grad_mode_in_forward)}")

@@ -1,0 +1,45 @@
+import itertools
+
+import torch
+
+dtypes = [torch.float16, torch.bfloat16, torch.float32, torch.float64, torch.complex64]
+expected = ["tensor hook 1", "tensor hook 2", "node pre-hook", "node hook", "leaf tensor hook", "leaf post-accumulate"]
+cases = 0
+for dtype in dtypes:
+    for order in itertools.permutations(expected):
+        log = []
+        x = torch.ones(3, dtype=dtype, requires_grad=True)
+        y = x * 2
+        register = {
+            "tensor hook 1": lambda: y.register_hook(lambda g: log.append("tensor hook 1")),
+            "tensor hook 2": lambda: y.register_hook(lambda g: log.append("tensor hook 2")),
+            "node pre-hook": lambda: y.grad_fn.register_prehook(lambda go: log.append("node pre-hook")),
+            "node hook": lambda: y.grad_fn.register_hook(lambda gi, go: log.append("node hook")),
+            "leaf tensor hook": lambda: x.register_hook(lambda g: log.append("leaf tensor hook")),
+            "leaf post-accumulate": lambda: x.register_post_accumulate_grad_hook(lambda t: log.append("leaf post-accumulate")),
+        }
+        for kind in order:
+            register[kind]()
+        y.abs().sum().backward()
+        tensor_hooks = [k for k in order if k.startswith("tensor hook")]
+        assert log == tensor_hooks + expected[2:], (dtype, order, log)
+        cases += 1
+print(f"{cases} registration orders x dtypes: tensor hooks (in registration order) < node pre-hook < node hook < leaf hooks")
+
+seen = []
+x = torch.ones(3, requires_grad=True)
+x.register_hook(lambda g: seen.append(f"tensor hook: x.grad is {x.grad}"))
+x.register_post_accumulate_grad_hook(lambda t: seen.append(f"post-accumulate: x.grad is {t.grad}"))
+(x * 2).sum().backward()
+assert x.grad is not None and seen[0].endswith("None")
+print(*seen, sep="\n")
+
+log = []
+x = torch.ones(3, requires_grad=True)
+y = x * 2
+y.register_hook(lambda g: log.append(f"hook registered before y.mul_(3) gets {g.tolist()}"))
+y.mul_(3)
+y.register_hook(lambda g: log.append(f"hook registered after y.mul_(3) gets {g.tolist()}"))
+y.sum().backward()
+assert log[0].startswith("hook registered after")
+print(*log, sep="\n")

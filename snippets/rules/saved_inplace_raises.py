@@ -1,0 +1,54 @@
+import torch
+
+
+class Mul(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, a, b):
+        out = a * b
+        ctx.save_for_backward(a, b, out)
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        a, b, _ = ctx.saved_tensors
+        return grad * b, grad * a
+
+
+def leaf_input(a, b, out, base):
+    with torch.no_grad():
+        a.mul_(3)
+
+
+changes = {
+    "leaf input, under no_grad()": leaf_input,
+    "input that needs no grad": lambda a, b, out, base: b.mul_(3),
+    "output": lambda a, b, out, base: out.mul_(3),
+    "through a view": lambda a, b, out, base: b[:1].mul_(3),
+    "through detach()": lambda a, b, out, base: b.detach().mul_(3),
+    "base, elements not saved": lambda a, b, out, base: base[:1].mul_(3),
+}
+dtypes = [torch.float16, torch.bfloat16, torch.float32, torch.float64, torch.complex64]
+raised = 0
+for dtype in dtypes:
+    for n in [0, 3]:
+        for name, change in changes.items():
+            base = torch.full((n + 1,), 2.0, dtype=dtype)
+            a = torch.ones(n, dtype=dtype, requires_grad=True)
+            b = base[1:]
+            out = Mul.apply(a, b)
+            change(a, b, out, base)
+            try:
+                out.abs().sum().backward()
+            except RuntimeError as e:
+                assert "modified by an inplace operation" in str(e)
+                raised += 1
+            else:
+                raise AssertionError((dtype, n, name))
+print(f"{raised} in-place changes to saved tensors, {raised} RuntimeErrors at backward")
+
+a = torch.ones(3, requires_grad=True)
+b = torch.full((3,), 2.0)
+out = Mul.apply(a, b)
+b.data.mul_(3)
+out.sum().backward()
+print(f"b.data.mul_(3) bypasses the version counter: no error, a.grad = {a.grad} (computed from the changed b)")
