@@ -167,7 +167,7 @@ def figure(snippet: str, lang: str, root: Path) -> str:
             # the first step's sentence, left as it is by steps.js (nothing announced at load); out of search
             f'<p class="steps__live" aria-live="polite" data-search-exclude>{texts[0]}</p>',
             '<div class="steps__panes" data-search-exclude>',  # the program is on the page; the steps repeat it
-            f'<pre class="steps__code" tabindex="0">{code}</pre>',
+            f'<pre class="steps__code" tabindex="0" data-search-exclude>{code}</pre>',
             '<ol class="steps__frames">',
             *items,
             "</ol>",

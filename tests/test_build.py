@@ -61,7 +61,7 @@ def test_each_language_has_its_404_page(built_site):
 
 
 def test_code_has_no_spans_that_look_the_same_as_plain_text(built_site):
-    """docs_pipeline/hooks/code_spans.py takes out Pygments' spans around names, whitespace,
+    """docs_pipeline/hooks/code_blocks.py takes out Pygments' spans around names, whitespace,
     punctuation and operators. That is only right while pages.css draws names, punctuation and
     operators in the code's own colour in both palettes (through the theme's variables) and no
     stylesheet of the site styles those classes."""
@@ -80,10 +80,19 @@ def test_code_has_no_spans_that_look_the_same_as_plain_text(built_site):
         ]
         assert declared == [("[data-md-color-scheme]", "var(--md-code-fg-color)")], (
             f"pages.css sets --md-code-hl-{token}-color as {declared}, not to the code's own colour in both"
-            f" palettes: code_spans.py must keep their spans"
+            f" palettes: code_blocks.py must keep their spans"
         )
     for token in ("n", "w", "p", "o", "ow"):
         assert not re.search(rf"\.{token}\b", own), f"pages.css or steps.css styles .{token} in code"
+
+
+def test_code_is_not_in_the_search_index(built_site):
+    """Every first visit loads its language's index: prose and headings, not the programs and outputs."""
+    for lang in SITE.languages:
+        index = built_site / SITE.prefix(lang) / "search" / "search_index.json"
+        docs = json.loads(index.read_text(encoding="utf-8"))["docs"]
+        with_code = [d["location"] for d in docs if "<pre" in d["text"]]
+        assert docs and not with_code, f"{index.relative_to(built_site)}: code indexed in {with_code[:5]}"
 
 
 def test_the_themes_icons_come_from_one_file(built_site):

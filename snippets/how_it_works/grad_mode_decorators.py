@@ -30,3 +30,4 @@ print(f"after the calls: is_grad_enabled()={torch.is_grad_enabled()}")
 torch.set_grad_enabled(False)  # (3)!
 print(f"after torch.set_grad_enabled(False): is_grad_enabled()={torch.is_grad_enabled()}")
 torch.set_grad_enabled(True)
+print(f"after torch.set_grad_enabled(True): is_grad_enabled()={torch.is_grad_enabled()}")
