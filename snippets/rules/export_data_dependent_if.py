@@ -58,8 +58,8 @@ def cond_branch(x):
 
 
 for name, fn in (("if x.shape[0] > 2", shape_branch), ("torch.cond", cond_branch)):
-    for strict in (False, True):
-        program = torch.export.export(Wrap(fn), (x,), strict=strict).module()
+    for dtype in (torch.float32, torch.float64):
+        program = torch.export.export(Wrap(fn), (x.to(dtype),)).module()
         for other in (x, -x):
-            assert torch.equal(program(other), fn(other))
-    print(f"exported in both modes, right for both signs: {name}")
+            assert torch.equal(program(other.to(dtype)), fn(other.to(dtype)))
+    print(f"exported (non-strict), right for both signs: {name}")
