@@ -1,0 +1,68 @@
+import torch
+
+graphs = []
+
+
+def counting_backend(gm, example_inputs):
+    graphs.append(gm)
+    return gm.forward
+
+
+def scale(x, n):
+    return x * n
+
+
+def loop(x, n):
+    for _ in range(n):
+        x = x + 1
+    return x
+
+
+def branch(x, n):
+    return x * 2 if n > 3 else x + 1
+
+
+def size_branch(x, n):
+    return x * 2 if x.shape[0] > 3 else x + 1
+
+
+def calls(fn, values, make):
+    torch._dynamo.reset()
+    graphs.clear()
+    compiled = torch.compile(fn, backend=counting_backend)
+    counts = []
+    for v in values:
+        compiled(*make(v))
+        counts.append(len(graphs))
+    return counts
+
+
+kinds = {
+    "a Python int": lambda v, dtype: (torch.ones(3, dtype=dtype), v),
+    "a Python float": lambda v, dtype: (torch.ones(3, dtype=dtype), v + 0.5),
+    "x.shape[0]": lambda v, dtype: (torch.ones(v, dtype=dtype), 2),
+    "x.shape[1] of a 2-d x": lambda v, dtype: (torch.ones(2, v, dtype=dtype), 2),
+    "x.shape[0], x requires grad": lambda v, dtype: (torch.ones(v, dtype=dtype, requires_grad=True), 2),
+}
+cases = 0
+for name, make in kinds.items():
+    for dtype in (torch.float32, torch.float64):
+        for values in ([2, 3, 4, 5, 6, 7], [5, 2, 9, 3, 8, 4]):
+            counts = calls(scale, values, lambda v: make(v, dtype))
+            assert counts == [1, 2, 2, 2, 2, 2], (name, dtype, counts)
+            cases += 1
+print(f"{cases} runs of 6 distinct values ({len(kinds)} kinds, float32 and float64): graphs after each call 1, 2, 2, 2, 2, 2")
+
+counts = calls(scale, [2, 3, 4, 1, 0, 5], lambda v: (torch.ones(v), 2))
+assert counts == [1, 2, 2, 3, 4, 4], counts
+print(f"sizes 2, 3, 4, 1, 0, 5: graphs {counts} (0 and 1 compile their own)")
+counts = calls(loop, [2, 3, 4, 5, 6], lambda v: (torch.ones(3), v))
+assert counts == [1, 2, 3, 4, 5], counts
+print(f"range(n) loop, n = 2, 3, 4, 5, 6: graphs {counts} (one for each n)")
+for fn, make, label in (
+    (branch, lambda v: (torch.ones(3), v), "if n > 3"),
+    (size_branch, lambda v: (torch.ones(v), 2), "if x.shape[0] > 3"),
+):
+    counts = calls(fn, [2, 3, 4, 5, 6], make)
+    assert counts == [1, 2, 3, 3, 3], (label, counts)
+    print(f"{label}, values 2, 3, 4, 5, 6: graphs {counts} (one more when the if changes sides)")

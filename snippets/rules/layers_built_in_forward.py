@@ -1,0 +1,60 @@
+import torch
+import torch.nn as nn
+
+
+class Net(nn.Module):
+    def __init__(self, container):
+        super().__init__()
+        self.container = container
+        self.layers = {"ModuleDict": nn.ModuleDict(), "ModuleList": nn.ModuleList(), "dict": {}, "list": [],
+                       "attribute": None}[container]
+
+    def forward(self, x):
+        n = x.shape[-1]
+        if self.container == "attribute":
+            if not hasattr(self, f"layer{n}"):
+                setattr(self, f"layer{n}", nn.Linear(n, 1))
+            return getattr(self, f"layer{n}")(x)
+        if isinstance(self.layers, (dict, nn.ModuleDict)):
+            if str(n) not in self.layers:
+                self.layers[str(n)] = nn.Linear(n, 1)
+            return self.layers[str(n)](x)
+        if not any(layer.in_features == n for layer in self.layers):
+            self.layers.append(nn.Linear(n, 1))
+        return next(layer for layer in self.layers if layer.in_features == n)(x)
+
+
+registered, not_registered = [], []
+for container in ("ModuleDict", "ModuleList", "attribute", "dict", "list"):
+    for convert, dtype in ((nn.Module.double, torch.float64), (nn.Module.half, torch.float16),
+                           (lambda m: m.to(torch.bfloat16), torch.bfloat16)):
+        model = Net(container)
+        model(torch.ones(2, 3))
+        optimizer = torch.optim.SGD(model.parameters(), lr=0.1) if container in ("ModuleDict", "ModuleList", "attribute") else None
+        convert(model)
+        model(torch.ones(2, 5))
+        params = list(model.parameters())
+        keys = list(model.state_dict())
+        if container in ("dict", "list"):
+            assert params == [] and keys == [], container
+            not_registered.append(container)
+            continue
+        assert len(params) == 4 and len(keys) == 4
+        assert [p.dtype for p in params] == [dtype] * 2 + [torch.float32] * 2, container
+        in_optimizer = {id(p) for group in optimizer.param_groups for p in group["params"]}
+        assert [id(p) in in_optimizer for p in params] == [True, True, False, False]
+        fresh = Net(container)
+        try:
+            fresh.load_state_dict(model.state_dict())
+            raise AssertionError("load_state_dict accepted layers the new model has not built")
+        except RuntimeError as e:
+            assert "Unexpected key(s)" in str(e)
+        fresh(torch.ones(1, 3))
+        fresh(torch.ones(1, 5))
+        fresh.load_state_dict(model.state_dict())
+        registered.append(container)
+print(f"registered ({', '.join(dict.fromkeys(registered))}), {len(registered)} cases:")
+print("  .double(), .half(), .to(bfloat16) convert only the layers already built;")
+print("  an optimizer created earlier does not hold a layer built later;")
+print("  load_state_dict into a new model raises Unexpected key(s) until it has built the same layers")
+print(f"not registered ({', '.join(dict.fromkeys(not_registered))}): no parameters, empty state_dict")
