@@ -80,7 +80,7 @@ def test_notebook_page_renders_the_executed_notebook(built_site, nb):
     assert html.escape(nb.title, quote=False) in doc, f"{where}: the page is not the {nb.lang} notebook"
     extras = [extra for extra in JUPYTER_EXTRAS if extra in doc.lower()]
     assert not extras, f"{where}: mkdocs-jupyter's {extras} left in (docs_pipeline/hooks/notebooks.py)"
-    blocks = doc.count('<div class="highlight"><pre><span></span><code>')
+    blocks = len(re.findall(r'<div class="highlight"[^>]*><pre><span></span><code>', doc))
     assert blocks == len(nb.code_cells), f"{where}: {blocks} Material code blocks for {len(nb.code_cells)} code cells"
     ids = re.findall(r'<h[1-6] id="([^"]*)"', doc)
     assert ids == nb.heading_ids, f"{where}: heading ids {ids}, the page's are {nb.heading_ids}"
