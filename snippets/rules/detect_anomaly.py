@@ -65,6 +65,19 @@ print(f"{count} cases ({len(dtypes)} dtypes, {len(cases)} programs, check_nan=Tr
 print("  the nan the forward pass made raised only once MulBackward0 returned nan")
 print("  an inf from the backward pass raised nothing; check_nan=False let every nan through")
 print("  each failure came with one warning naming the node and ending at its forward line")
+w = torch.tensor([-1.0, 1.0], requires_grad=True)
+total = torch.sqrt(w).sum()
+with warnings.catch_warnings(record=True) as caught, torch.autograd.detect_anomaly():
+    warnings.simplefilter("always")
+    try:
+        total.backward()
+    except RuntimeError as e:
+        error = str(e)
+reports = [str(w.message) for w in caught[1:]]
+assert error.startswith("Function 'SqrtBackward0' returned nan values")
+assert len(reports) == 1 and reports[0].startswith("Error detected in SqrtBackward0. No forward pass information available.")
+print("forward pass outside detect_anomaly(), backward inside: it still raised, and the warning said")
+print(f"  {reports[0].split('.')[0]}. {reports[0].split('.')[1].strip()}.")
 torch.autograd.set_detect_anomaly(True)
 print(f"after set_detect_anomaly(True): is_anomaly_enabled() = {torch.is_anomaly_enabled()}")
 torch.autograd.set_detect_anomaly(False)

@@ -43,3 +43,19 @@ for mode_name, mode in modes.items():
 assert not any(Scale.grad_mode_in_forward)
 print(f"{cases} calls: {recorded} outputs got ScaleBackward, every one as the two conditions predict")
 print(f"integer and bool outputs with a grad_fn: 0; calls whose forward ran with grad mode on: {sum(Scale.grad_mode_in_forward)}")
+
+
+class FromList(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, xs):
+        return xs[0] * 2
+
+    @staticmethod
+    def backward(ctx, grad):
+        return None
+
+
+x = torch.ones(3, requires_grad=True)
+inside = FromList.apply([x])
+print(f"x passed inside a list, FromList.apply([x]): grad_fn = {inside.grad_fn}, requires_grad = {inside.requires_grad}")
+assert inside.grad_fn is None and not inside.requires_grad

@@ -43,3 +43,12 @@ y.register_hook(lambda g: log.append(f"hook registered after y.mul_(3) gets {g.t
 y.sum().backward()
 assert log[0].startswith("hook registered after")
 print(*log, sep="\n")
+
+received = []
+x = torch.ones(3, requires_grad=True)
+y = x * 2
+y.register_hook(lambda g: g * 10)
+y.grad_fn.register_prehook(lambda go: received.append(go[0].tolist()))
+y.sum().backward()
+print(f"a tensor hook returning g * 10: its grad_fn received {received[0]}, x.grad = {x.grad.tolist()}")
+assert received == [[10.0, 10.0, 10.0]] and x.grad.tolist() == [20.0, 20.0, 20.0]

@@ -26,8 +26,8 @@ def named(run):
     try:
         run()
     except RuntimeError as e:
-        found = re.search(r"\], which is output 0 of (\S+), is at version", str(e))
-        return found.group(1) if found else None
+        found = re.search(r"\], which is output (\d+) of (\S+), is at version", str(e))
+        return found.group(2) if found else None
     raise AssertionError("no error")
 
 
@@ -71,3 +71,15 @@ print("  saved as an input: it names the grad_fn the tensor has at backward time
 for case in [".add_(1)", "[:1].mul_(2)", ".mul_(2) in no_grad()"]:
     print(f"    a = x.exp(); a.sin(); a{case}: {telling[case]}")
 print("  a leaf, or a tensor that needs no grad, changed under no_grad(): no node named at all")
+
+for dtype in [torch.float32, torch.float64]:
+    x = torch.eye(3, dtype=dtype, requires_grad=True)
+    values, vectors = torch.linalg.eigh(x * 2)
+    total = vectors.sum()
+    vectors.add_(1)
+    try:
+        total.backward()
+    except RuntimeError as e:
+        found = re.search(r"\], which is output (\d+) of (\S+), is at version", str(e))
+    assert found.groups() == ("1", "LinalgEigh"), str(e)
+print("  values, vectors = torch.linalg.eigh(a); vectors.add_(1): output 1 of LinalgEigh (N is the saved output's index)")

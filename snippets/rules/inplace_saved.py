@@ -71,9 +71,37 @@ with torch.autograd.graph.saved_tensors_hooks(lambda t: t, lambda t: t):
 a.add_(1)
 total.backward()
 
+
+class Saves(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, a, read):
+        ctx.save_for_backward(a)
+        ctx.read = read
+        return a * 2
+
+    @staticmethod
+    def backward(ctx, grad):
+        if ctx.read:
+            ctx.saved_tensors
+        return grad * 2, None
+
+
+custom = []
+for read in [True, False]:
+    a = torch.ones(3, requires_grad=True) * 1
+    total = Saves.apply(a, read).sum()
+    a.add_(1)
+    try:
+        total.backward()
+        custom.append(False)
+    except RuntimeError:
+        custom.append(True)
+assert custom == [True, False]
+
 print(f"{cases} cases ({len(dtypes)} dtypes, {len(ops)} ops, {len(changes)} in-place changes to the input or the output):")
 print(f"  {raised} raised at backward, each time the changed tensor was one a node saved, and only then")
 print(f"  saved their input: {', '.join(sorted(saved_as['input']))}")
 print(f"  saved their output: {', '.join(sorted(saved_as['output']))}")
 print("  a.sin() saved a, a was changed, but a backward pass that does not run SinBackward0 did not raise")
+print("  a custom Function raised only when its backward read ctx.saved_tensors")
 print("  with saved_tensors_hooks packing what is saved, the version is not checked: the same change raised nothing")

@@ -57,3 +57,28 @@ y = x * 1
 y.detach()[0].zero_()
 print(f"y.detach()[0].zero_(): y.grad_fn = {y.grad_fn.name()}, y._version = {y._version} (nothing recorded)")
 assert y.grad_fn.name() == "MulBackward0"
+y = x * 1
+with torch.no_grad():
+    y[:, 0].mul_(2)
+print(f"y = x * 1, then y[:, 0].mul_(2) inside no_grad(): y.grad_fn = {y.grad_fn.name()} (nothing recorded)")
+assert y.grad_fn.name() == "MulBackward0"
+xc = torch.ones(3, dtype=torch.complex64, requires_grad=True)
+yc = xc * 1
+v = torch.view_as_real(yc)
+v.mul_(2)
+yc.abs().sum().backward()
+expected = torch.autograd.grad((xc * 2).abs().sum(), xc)[0]
+print(f"view_as_real(yc).mul_(2): yc.grad_fn = {yc.grad_fn.name()}, the view's = {v.grad_fn.name()}")
+assert yc.grad_fn.name() == "torch::autograd::CopySlices" and v.grad_fn.name() == "ViewAsRealBackward0"
+assert torch.allclose(xc.grad, expected, rtol=0, atol=1e-6)
+messages = set()
+for name, many in {"unbind(0)": lambda y: y.unbind(0), "split(1)": lambda y: y.split(1), "chunk(2)": lambda y: y.chunk(2)}.items():
+    y = x * 1
+    try:
+        many(y)[0].mul_(2)
+    except RuntimeError as e:
+        assert "returns multiple views" in str(e), e
+        messages.add(str(e).split(".")[0])
+    else:
+        raise AssertionError(name)
+print("unbind(0)[0], split(1)[0], chunk(2)[0] changed in place: RuntimeError each time:", *sorted(messages), sep="\n  ")

@@ -42,3 +42,21 @@ print(f"{cases} cases ({len(dtypes)} dtypes, {len(ops)} in-place ops on the leaf
 print("raised only on a leaf that requires grad, only with recording on; the leaf stayed a leaf every time:")
 for message in sorted(messages):
     print(f"  RuntimeError: {message}")
+
+w = torch.ones(3, requires_grad=True)
+w.detach().add_(1)
+w.detach()[0].zero_()
+w.data.add_(1)
+print(f"w.detach().add_(1), w.detach()[0].zero_(), w.data.add_(1): no error, w = {w.tolist()}, still a leaf: {w.is_leaf}")
+assert w.tolist() == [1.0, 3.0, 3.0] and w.is_leaf
+with torch.inference_mode():
+    frozen = torch.ones(3)
+for mode in [torch.enable_grad, torch.no_grad]:
+    try:
+        with mode():
+            frozen.add_(1)
+    except RuntimeError as e:
+        message = str(e)
+    else:
+        raise AssertionError(mode)
+print(f"a tensor made in inference_mode(), changed outside it (with or without no_grad()): RuntimeError: {message.split('.')[0]}")

@@ -34,3 +34,17 @@ for dtype in dtypes:
                     others += not holds_tensor[a]
 print(f"{len(dtypes)} dtypes x {len(ops)} ops: {tensors} reads of a saved tensor after backward raised")
 print(f"{others} reads of other saved values (sizes, exponents, dims) did not; with retain_graph=True nothing raised")
+
+x = torch.ones(3, requires_grad=True)
+w = torch.ones(3, requires_grad=True)
+a, b = x.exp(), w.exp()
+c = a.sin()
+(c.sum() + b.sum()).backward(inputs=[x])
+freed = []
+for name, node in {"SinBackward0": c.grad_fn, "ExpBackward0 of x": a.grad_fn, "ExpBackward0 of w": b.grad_fn}.items():
+    try:
+        node._saved_result if node is not c.grad_fn else node._saved_self
+    except RuntimeError:
+        freed.append(name)
+print(f"backward(inputs=[x]) ran SinBackward0 and x's ExpBackward0, not w's: freed {', '.join(freed)}; w's kept")
+assert freed == ["SinBackward0", "ExpBackward0 of x"]

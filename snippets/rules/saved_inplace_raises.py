@@ -52,3 +52,23 @@ out = Mul.apply(a, b)
 b.data.mul_(3)
 out.sum().backward()
 print(f"b.data.mul_(3) bypasses the version counter: no error, a.grad = {a.grad} (computed from the changed b)")
+
+
+class Unread(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, a):
+        ctx.save_for_backward(a)
+        return a * 2
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad * 2
+
+
+a = torch.ones(3, requires_grad=True)
+b = a * 1
+out = Unread.apply(b)
+b.add_(1)
+out.sum().backward()
+print(f"b saved, b.add_(1), but backward never reads ctx.saved_tensors: no error, a.grad = {a.grad}")
+assert a.grad.tolist() == [2.0, 2.0, 2.0]

@@ -57,3 +57,38 @@ print(f"backpropagated twice, gradients added: {', '.join(sorted(free))}")
 print(f"second backward() raised: {', '.join(sorted(saving))}")
 x = torch.ones(3, requires_grad=True)
 print(f"what they saved: x * 2 keeps {(x * 2).grad_fn._saved_other!r}, x[[0, 2]] its index {x[[0, 2]].grad_fn._saved_indices}")
+
+log = []
+x = torch.ones(3, requires_grad=True)
+w = torch.ones(3, requires_grad=True)
+out = (x * w + x).sum()
+add = out.grad_fn.next_functions[0][0]
+for node in [out.grad_fn, add, add.next_functions[0][0]]:
+    node.register_prehook(lambda g, name=node.name(): log.append(name))
+out.backward()
+log.clear()
+try:
+    out.backward()
+except RuntimeError:
+    log.append("RuntimeError")
+print(f"(x * w + x).sum(), second backward(): {' -> '.join(log)}")
+assert log == ["SumBackward0", "AddBackward0", "MulBackward0", "RuntimeError"]
+
+
+class Unread(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, a):
+        ctx.save_for_backward(a)
+        return a * 2
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad * 2
+
+
+x = torch.ones(3, requires_grad=True)
+out = Unread.apply(x).sum()
+out.backward()
+out.backward()
+print(f"a custom Function whose backward never reads ctx.saved_tensors: backpropagated twice, x.grad = {x.grad.tolist()}")
+assert x.grad.tolist() == [4.0, 4.0, 4.0]

@@ -61,3 +61,17 @@ try:
     inference._version
 except RuntimeError as e:
     print(f"a tensor made in inference_mode(): RuntimeError: {e}")
+
+counts = {}
+for name, method in {
+    "requires_grad_()": lambda t: t.requires_grad_(),
+    "share_memory_()": lambda t: t.share_memory_(),
+    "detach_()": lambda t: t.detach_(),
+    "unsqueeze_(0)": lambda t: t.unsqueeze_(0),
+    "t_()": lambda t: t.t_(),
+}.items():
+    t = torch.ones(4) * 1
+    method(t)
+    counts[name] = t._version
+print("methods that change no element:", ", ".join(f"{k} +{v}" for k, v in counts.items()))
+assert counts == {"requires_grad_()": 0, "share_memory_()": 0, "detach_()": 0, "unsqueeze_(0)": 1, "t_()": 1}
