@@ -1,3 +1,5 @@
+import warnings
+
 import torch
 from torch import nn
 
@@ -27,17 +29,25 @@ for dtype in dtypes:
         assert torch.equal(x.grad, once) and x.grad is not first, (dtype, shape)
         (g,) = torch.autograd.grad(loss(x), x)
         assert torch.equal(x.grad, once), (dtype, shape)
+        before = x.grad
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            loss(x).backward(create_graph=True)
+        assert all("reference cycle" in str(w.message) for w in caught), (dtype, shape)
+        assert torch.equal(x.grad, once * 2) and x.grad is not before, (dtype, shape)
         cases += 1
 print(f"{cases} leaves ({len(dtypes)} dtypes x {len(shapes)} shapes), 3 backward() calls each: .grad = 1x, 2x, 3x the first, in one tensor")
 print("after .grad = None the next backward() starts a new tensor; torch.autograd.grad() leaves .grad alone")
+print(f"backward(create_graph=True): the sum in a new tensor, grad_fn={x.grad.grad_fn.name()}")
 
 y = torch.ones(3, requires_grad=True) * 2
 y.retain_grad()
 z = (y**2).sum()
 z.backward(retain_graph=True)
+first = y.grad
 z.backward()
-assert torch.equal(y.grad, torch.full((3,), 8.0))
-print(f"a retain_grad() tensor accumulates too: y.grad = {y.grad.tolist()} after two passes")
+assert torch.equal(y.grad, torch.full((3,), 8.0)) and y.grad is not first
+print(f"a retain_grad() tensor accumulates too, into a new tensor: y.grad = {y.grad.tolist()} after two passes")
 
 model = nn.Linear(2, 1)
 opt = torch.optim.SGD(model.parameters(), lr=0.1)

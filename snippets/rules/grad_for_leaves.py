@@ -39,3 +39,10 @@ for dtype in dtypes:
 print(f"{cases} tensors after backward(): .grad filled for {filled}, each a leaf that requires a gradient or a retain_grad() tensor")
 print("no .grad: leaves that require none (frozen parameters too), other non-leaves (reading it warns)")
 print(f"exception: a view taken in no_grad() is a leaf with requires_grad={nograd_view.requires_grad}, but gets no .grad")
+
+for dtype in dtypes:
+    x = torch.ones(3, dtype=dtype, requires_grad=True)
+    y = x * 2
+    (y * 3).sum().backward(inputs=[y])
+    assert y.grad is not None and x.grad is None, dtype
+print(f"backward(inputs=[y]) on a non-leaf y: y.grad = {y.grad.tolist()} without retain_grad(); x.grad = {x.grad}")

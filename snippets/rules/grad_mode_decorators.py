@@ -42,6 +42,31 @@ for name, (make, records) in modes.items():
 print(f"{cases} calls: each decorator does what its with-block does, inside or outside no_grad()")
 print("the mode is restored when the function returns or raises; decorating changes nothing")
 
+
+@torch.no_grad()
+def decorated_generator():
+    yield torch.is_grad_enabled()
+    yield torch.is_grad_enabled()
+
+
+def with_block_generator():
+    with torch.no_grad():
+        yield torch.is_grad_enabled()
+        yield torch.is_grad_enabled()
+
+
+between = {}
+for name, gen in [("decorator", decorated_generator), ("with block", with_block_generator)]:
+    seen_between = []
+    for inside in gen():
+        assert not inside, name
+        seen_between.append(torch.is_grad_enabled())
+    between[name] = seen_between
+    assert torch.is_grad_enabled(), name
+assert between == {"decorator": [True, True], "with block": [False, False]}
+print(f"a generator: between yields the caller sees is_grad_enabled()={between['decorator'][0]} with the decorator,")
+print(f"{between['with block'][0]} with a with block inside the body")
+
 seen = {}
 with torch.no_grad():
     thread = threading.Thread(target=lambda: seen.update(enabled=torch.is_grad_enabled()))

@@ -10,11 +10,20 @@ infinite = {
     "1 / x": (lambda x: 1 / x, -math.inf),
     "x.rsqrt()": (torch.rsqrt, -math.inf),
 }
-zero_times_inf = {
+zero_into_inf = {
     "x.sqrt() * 0": lambda x: x.sqrt() * 0,
-    "(x**2).sqrt()": lambda x: (x**2).sqrt(),
     "x.sqrt().clamp(max=-1)": lambda x: x.sqrt().clamp(max=-1),
+}
+inf_times_zero = {
+    "(x**2).sqrt()": lambda x: (x**2).sqrt(),
+    "x.abs().sqrt()": lambda x: x.abs().sqrt(),
+    "(x * 0).sqrt()": lambda x: (x * 0).sqrt(),
     "(x * x).sum().sqrt()": lambda x: (x * x).sum().sqrt(),
+}
+selected_away = {
+    "x.relu().sqrt()": lambda x: x.relu().sqrt(),
+    "(x - 1).clamp(min=0).sqrt()": lambda x: (x - 1).clamp(min=0).sqrt(),
+    "torch.where(x > 0, x, 0).sqrt()": lambda x: torch.where(x > 0, x, 0).sqrt(),
 }
 
 cases = 0
@@ -25,12 +34,15 @@ for dtype in dtypes:
             f(x).sum().backward()
             assert torch.equal(x.grad, torch.full(shape, expected, dtype=dtype)), (dtype, shape, name)
             cases += 1
-        for name, f in zero_times_inf.items():
+        for name, f in {**zero_into_inf, **inf_times_zero, **selected_away}.items():
             x = torch.zeros(shape, dtype=dtype, requires_grad=True)
             y = f(x)
             assert torch.isfinite(y).all(), (dtype, shape, name)
             y.sum().backward()
-            assert torch.isnan(x.grad).all(), (dtype, shape, name)
+            if name in selected_away:
+                assert torch.equal(x.grad, torch.zeros(shape, dtype=dtype)), (dtype, shape, name)
+            else:
+                assert torch.isnan(x.grad).all(), (dtype, shape, name)
             cases += 1
         x = torch.zeros(shape, dtype=dtype, requires_grad=True)
         x.norm().backward()
@@ -39,5 +51,8 @@ for dtype in dtypes:
 print(f"{cases} gradients at x = 0, 4 dtypes, scalar and vector")
 for sign in (math.inf, -math.inf):
     print(f"{sign}: " + ", ".join(n for n, (_, e) in infinite.items() if e == sign))
-print("nan, though every forward value is finite:", ", ".join(zero_times_inf))
+print("nan, though every forward value is finite:")
+print("  a zero gradient flows into the infinite derivative:", ", ".join(zero_into_inf))
+print("  a later node multiplies the inf by a zero derivative:", ", ".join(inf_times_zero))
+print("0, where a later node zeroes the gradient by selection:", ", ".join(selected_away))
 print("but x.norm() at the zero vector: gradient 0, not nan")

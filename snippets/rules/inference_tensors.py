@@ -49,3 +49,23 @@ print(f"{cases} recorded operations on an inference tensor t: {refused} refused,
 print("allowed:", ", ".join(n for n, e in verdicts.items() if not e))
 print("refused:", ", ".join(n for n, e in verdicts.items() if e))
 print("inside inference_mode() nothing is recorded; outside it, t.requires_grad_() is refused")
+
+for dtype in dtypes:
+    normal = torch.ones(4, dtype=dtype)
+    w = torch.ones(3, dtype=dtype, requires_grad=True)
+    with torch.inference_mode():
+        view = normal[:3]
+        with torch.inference_mode(False):
+            made_outside = torch.ones(3, dtype=dtype)
+        leaf = torch.ones(3, dtype=dtype, requires_grad=True)
+    assert not view.is_inference() and not made_outside.is_inference(), dtype
+    assert leaf.is_inference() and leaf.is_leaf and leaf.requires_grad, dtype
+    (leaf + w).sum().backward()
+    assert torch.equal(leaf.grad, torch.ones(3, dtype=dtype)), dtype
+    try:
+        leaf * w
+        raise AssertionError(f"{dtype}: an inference leaf was saved for backward")
+    except RuntimeError as e:
+        assert "Inference tensors cannot be saved for backward" in str(e), dtype
+print("not inference tensors: a view of a normal tensor, a tensor made in inference_mode(False)")
+print(f"made with requires_grad=True inside: an inference leaf, .grad = {leaf.grad.tolist()} after (t + w), t * w refused")

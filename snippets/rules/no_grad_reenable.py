@@ -29,6 +29,15 @@ print(f"{cases} operations inside no_grad(): recorded exactly when enable_grad()
 print("after the inner block ends, recording is off again")
 print(f"no grad_fn, yet requires_grad=True: {views_require_grad} results, all of them views (x[0])")
 
+for dtype in dtypes:
+    x = torch.ones(3, dtype=dtype, requires_grad=True)
+    y = x * 2
+    node = y.grad_fn
+    with torch.no_grad():
+        r = y.mul_(2)
+    assert r is y and r.grad_fn is node, dtype
+print(f"in place inside no_grad(): y.mul_(2) returns y with the grad_fn it already had, {r.grad_fn.name()}")
+
 for dtype in [torch.float32, torch.float64]:
     x = torch.tensor(2.0, dtype=dtype, requires_grad=True)
     y = x**3
