@@ -79,7 +79,9 @@ for dtype in [torch.float32, torch.float64]:
     vectors.add_(1)
     try:
         total.backward()
+        message = "backward raised nothing"
     except RuntimeError as e:
-        found = re.search(r"\], which is output (\d+) of (\S+), is at version", str(e))
-    assert found.groups() == ("1", "LinalgEigh"), str(e)
+        message = str(e)
+    found = re.search(r"\], which is output (\d+) of (\S+), is at version", message)
+    assert found and found.groups() == ("1", "LinalgEigh"), message
 print("  values, vectors = torch.linalg.eigh(a); vectors.add_(1): output 1 of LinalgEigh (N is the saved output's index)")
