@@ -63,7 +63,10 @@ layers["b"](torch.ones(1, 2)).sum().backward()
 before = [p.grad.clone() for p in layers["b"].parameters()]
 layers["a"](torch.ones(1, 2)).sum().backward()
 kept = all(torch.equal(p.grad, g) for p, g in zip(layers["b"].parameters(), before))
-assert kept
-print(f"a gradient from an earlier pass stays unchanged in the layer not used: {kept}")
+layers.zero_grad()
+layers["a"](torch.ones(1, 2)).sum().backward()
+cleared = [p.grad for p in layers["b"].parameters()]
+assert kept and cleared == [None, None]
+print(f"a gradient from an earlier pass stays unchanged in the layer not used: {kept}; after zero_grad(): {cleared}")
 x = torch.ones(3, requires_grad=True)
 print(f"a new graph on every call: {branch(x, True).grad_fn is not branch(x, True).grad_fn}")
