@@ -63,6 +63,6 @@ for fn, make, label in (
     (branch, lambda v: (torch.ones(3), v), "if n > 3"),
     (size_branch, lambda v: (torch.ones(v), 2), "if x.shape[0] > 3"),
 ):
-    counts = calls(fn, [2, 3, 4, 5, 6], make)
-    assert counts == [1, 2, 3, 3, 3], (label, counts)
-    print(f"{label}, values 2, 3, 4, 5, 6: graphs {counts} (one more when the if changes sides)")
+    counts = calls(fn, [2, 3, 4, 2, 5, 3, 6], make)
+    assert counts == [1, 2, 3, 3, 3, 3, 3], (label, counts)
+    print(f"{label}, values 2, 3, 4, 2, 5, 3, 6: graphs {counts} (one more the first time the if takes its other side)")

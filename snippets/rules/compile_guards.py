@@ -44,6 +44,36 @@ for changes, expected in ((recompile, 2), (reuse, 1)):
                     compiled(*args, **kwargs)
                 assert len(graphs) == expected, (name, dtype, requires_grad, len(graphs))
                 cases += 1
+
+
+def g(a, b):
+    return a * 2 + b
+
+
+def under_no_grad(compiled, a, b):
+    with torch.no_grad():
+        return compiled(a, b)
+
+
+changed_calls = {
+    "g(a, a) (aliasing)": lambda compiled, a, b: compiled(a, a),
+    "a call under no_grad()": under_no_grad,
+}
+global_cases = 0
+for dtype in (torch.float32, torch.float64, torch.float16):
+    for requires_grad in (False, True):
+        a = torch.ones(2, 3, dtype=dtype, requires_grad=requires_grad)
+        b = torch.ones(2, 3, dtype=dtype, requires_grad=requires_grad)
+        for changed in changed_calls.values():
+            torch._dynamo.reset()
+            graphs.clear()
+            compiled = torch.compile(g, backend=counting_backend)
+            for _ in range(2):
+                compiled(a, b)
+                changed(compiled, a, b)
+            assert len(graphs) == 2, (dtype, requires_grad, len(graphs))
+            global_cases += 1
 print(f"{cases} cases (x float32, float64, float16; with and without requires_grad), 4 calls each: first, changed, first, changed")
 print(f"one more graph when this changes: {', '.join(recompile)}")
 print(f"no new graph: {', '.join(reuse)}")
+print(f"{global_cases} cases of g(a, b), same 4 calls: one more graph for {' and for '.join(changed_calls)}")

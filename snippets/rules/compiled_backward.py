@@ -56,12 +56,16 @@ telling = {
     "an output that is a view of the input": torch.compile(lambda x: x.view(-1), backend="aot_eager")(x).grad_fn.name(),
     "no input requires grad": torch.compile(lambda x: x.sin() * 2, backend="aot_eager")(x.detach()).grad_fn,
 }
+same = torch.compile(lambda x, w: (x, x * w), backend="aot_eager")(x, torch.ones(3))[0]
+assert same is x
+telling["an output that is the input itself (a leaf)"] = same.grad_fn
 with torch.no_grad():
     telling["under no_grad()"] = torch.compile(lambda x: x.sin() * 2, backend="aot_eager")(x).grad_fn
 assert telling == {
     "backend='eager'": "MulBackward0",
     "an output that is a view of the input": "ViewBackward0",
     "no input requires grad": None,
+    "an output that is the input itself (a leaf)": None,
     "under no_grad()": None,
 }
 for case, grad_fn in telling.items():
@@ -79,3 +83,21 @@ out = torch.compile(branch, backend="aot_eager")(torch.ones(3, requires_grad=Tru
 chain = [out.grad_fn.name(), out.grad_fn.next_functions[0][0].name()]
 assert chain == ["CompiledFunctionBackward"] * 2
 print(f"a graph break: one node per graph, {chain[0]} after {chain[1]}")
+
+
+@torch._dynamo.disable
+def left_to_python(y):
+    return y.exp()
+
+
+def with_disabled(x):
+    return left_to_python(x.sin()) * 2
+
+
+node = torch.compile(with_disabled, backend="aot_eager")(torch.ones(3, requires_grad=True)).grad_fn
+chain = []
+while node is not None:
+    chain.append(node.name().split("::")[-1])
+    node = node.next_functions[0][0] if node.next_functions else None
+assert chain == ["CompiledFunctionBackward", "ExpBackward0", "CompiledFunctionBackward", "AccumulateGrad"], chain
+print(f"a function excluded with torch._dynamo.disable, between two graphs: {', '.join(chain)}")

@@ -35,7 +35,7 @@ print(f"{refused} refused (tensors of 2 or 3 elements)")
 
 
 def reason(e):
-    found = re.search(r"expected same \w+|Unmatched output spec", str(e))
+    found = re.search(r"expected same \w+|Unmatched output spec|sorted order of strides|aliasing", str(e))
     return found.group(0) if found else str(e).splitlines()[0]
 
 
@@ -47,12 +47,16 @@ branches = {
     "another dtype (int64)": lambda x: (x * 2).long(),
     "another number of dims": lambda x: (x * 2).sum(),
     "two outputs": lambda x: (x * 2, x * 3),
+    "another stride order (x of 2 x 2, transposed)": lambda x: (x * 2).t(),
+    "the input itself": lambda x: x,
+    "a view of the input": lambda x: x[:],
 }
+inputs = {"another stride order (x of 2 x 2, transposed)": torch.tensor([[1.0, -2.0], [3.0, 4.0]])}
 for name, true_fn in branches.items():
     results = set()
     for requires_grad in (False, True):
         for value in (True, False):
-            xx = x.clone().requires_grad_(requires_grad)
+            xx = inputs.get(name, x).clone().requires_grad_(requires_grad)
             try:
                 out = torch.cond(torch.tensor(value), true_fn, add_one, (xx,))
             except Exception as e:
@@ -71,6 +75,10 @@ for name, true_fn in branches.items():
     elif name == "another size":
         assert results == {"forward ok", "backward fails: shape '[1]' is invalid for input of size 3",
                            "backward fails: shape '[3]' is invalid for input of size 1"}
+    elif name in ("the input itself", "a view of the input"):
+        assert results == {"refused: aliasing"}, (name, results)
+    elif name.startswith("another stride order"):
+        assert results == {"refused: sorted order of strides"}, (name, results)
     else:
         assert len(results) == 1 and next(iter(results)).startswith("refused"), (name, results)
     print(f"true branch {name}: {'; '.join(sorted(r for r in results if 'shape' not in r or '[1]' in r))}")

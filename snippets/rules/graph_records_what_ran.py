@@ -59,5 +59,14 @@ used = [p.grad is not None for p in layers["a"].parameters()]
 unused = [p.grad is not None for p in layers["b"].parameters()]
 assert all(used) and not any(unused)
 print(f"layer used: grads {used}; layer not used: grads {unused}")
+layers["b"](torch.ones(1, 2)).sum().backward()
+before = [p.grad.clone() for p in layers["b"].parameters()]
+layers["a"](torch.ones(1, 2)).sum().backward()
+kept = all(torch.equal(p.grad, g) for p, g in zip(layers["b"].parameters(), before))
+layers.zero_grad()
+layers["a"](torch.ones(1, 2)).sum().backward()
+cleared = [p.grad for p in layers["b"].parameters()]
+assert kept and cleared == [None, None]
+print(f"a gradient from an earlier pass stays unchanged in the layer not used: {kept}; after zero_grad(): {cleared}")
 x = torch.ones(3, requires_grad=True)
 print(f"a new graph on every call: {branch(x, True).grad_fn is not branch(x, True).grad_fn}")
