@@ -6,6 +6,7 @@ from xml.etree import ElementTree
 
 import pytest
 
+from docs_pipeline.pages import parse
 from docs_pipeline.site import layout
 
 SITE = layout()
@@ -42,9 +43,8 @@ def test_each_language_has_its_own_search_index(built_site):
         index = built_site / SITE.prefix(lang) / "search" / "search_index.json"
         docs = json.loads(index.read_text(encoding="utf-8"))["docs"]
         found = {SITE.prefix(lang) + d["location"].split("#")[0] for d in docs}
-        assert found == {SITE.url_of(p) for p in SITE.pages(lang)}, (
-            f"{index.relative_to(built_site)} must hold exactly the {lang} pages"
-        )
+        indexed = {SITE.url_of(p) for p in SITE.pages(lang) if not (parse(p).meta.get("search") or {}).get("exclude")}
+        assert found == indexed, f"{index.relative_to(built_site)} must hold exactly the {lang} pages not excluded from search"
         if lang != SITE.default:
             for page in SITE.pages(lang):
                 base = re.search(
