@@ -89,6 +89,32 @@ for fn, (want_breaks, want_graphs) in expected.items():
         raise AssertionError(f"fullgraph=True accepted {fn.__name__}")
     except torch._dynamo.exc.Unsupported:
         pass
+
+
+def helper(x):
+    return x.sin().cos()
+
+
+def prefix_and_helper(x):
+    x = x.exp() * 2
+    for _ in range(3):
+        x = helper(x)
+        x = x * 2 if x.sum() > 0 else x + 1
+    return x
+
+
+for dtype in (torch.float32, torch.float64):
+    torch._dynamo.reset()
+    graphs.clear()
+    compiled = torch.compile(prefix_and_helper, backend=counting_backend)
+    for x in inputs:
+        x = x.to(dtype, copy=True).requires_grad_()
+        got, want = compiled(x), prefix_and_helper(x)
+        assert torch.equal(got, want)
+        assert torch.equal(torch.autograd.grad(got.sum(), x)[0], torch.autograd.grad(want.sum(), x)[0])
+    ops = [[getattr(n.target, "__name__", n.target) for n in gm.graph.nodes if n.op in ("call_function", "call_method")] for gm in graphs]
+    assert ops == [["sin", "cos"]], ops
 print("two such ifs in a row: 2 graph breaks, 3 graphs on the first call")
-print("such an if inside a for or while loop: 0 graphs, the function runs uncompiled (same results)")
+print("such an if inside a for or while loop: 0 graphs, the function's own code runs uncompiled (same results)")
 print("fullgraph=True raises Unsupported in both")
+print(f"x.exp() * 2 before such a loop, helper(x) called in it: graphs {ops}, the helper's alone")

@@ -71,14 +71,44 @@ expected = torch.autograd.grad((xc * 2).abs().sum(), xc)[0]
 print(f"view_as_real(yc).mul_(2): yc.grad_fn = {yc.grad_fn.name()}, the view's = {v.grad_fn.name()}")
 assert yc.grad_fn.name() == "torch::autograd::CopySlices" and v.grad_fn.name() == "ViewAsRealBackward0"
 assert torch.allclose(xc.grad, expected, rtol=0, atol=1e-6)
-messages = set()
-for name, many in {"unbind(0)": lambda y: y.unbind(0), "split(1)": lambda y: y.split(1), "chunk(2)": lambda y: y.chunk(2)}.items():
-    y = x * 1
-    try:
-        many(y)[0].mul_(2)
-    except RuntimeError as e:
-        assert "returns multiple views" in str(e), e
-        messages.add(str(e).split(".")[0])
-    else:
-        raise AssertionError(name)
-print("unbind(0)[0], split(1)[0], chunk(2)[0] changed in place: RuntimeError each time:", *sorted(messages), sep="\n  ")
+many_views = {
+    "unbind(0)": lambda t: t.unbind(0),
+    "unbind(1)": lambda t: t.unbind(1),
+    "split(1)": lambda t: t.split(1),
+    "split([1, 1])": lambda t: t.split([1, 1]),
+    "chunk(2)": lambda t: t.chunk(2),
+    "chunk(1)": lambda t: t.chunk(1),
+}
+writes = {"mul_(2)": lambda v, w: v.mul_(2), "add_(w)": lambda v, w: v.add_(w.reshape(-1)[: v.numel()].view(v.shape))}
+raised, allowed = {}, 0
+for dtype in dtypes:
+    for many in many_views.values():
+        for write_name, write in writes.items():
+            for base_grad, value_grad, record in [(b, w, r) for b in ("leaf", "non-leaf", "no") for w in (False, True)
+                                                  for r in (True, False)]:
+                x = torch.ones(2, 3, dtype=dtype, requires_grad=base_grad != "no")
+                t = x if base_grad == "leaf" else x * 1
+                w = torch.ones(2, 3, dtype=dtype, requires_grad=value_grad) * 1
+                must_raise = record and (base_grad != "no" or (value_grad and write_name == "add_(w)"))
+                try:
+                    with torch.set_grad_enabled(record):
+                        write(many(t)[0], w)
+                except RuntimeError as e:
+                    assert must_raise, (dtype, write_name, base_grad, value_grad, record)
+                    message = str(e).split(".")[0]
+                    raised[message] = raised.get(message, 0) + 1
+                else:
+                    assert not must_raise, (dtype, write_name, base_grad, value_grad, record)
+                    allowed += 1
+print(f"outputs of unbind, split, chunk changed in place: {allowed} cases allowed, {sum(raised.values())} raised")
+print("  RuntimeError exactly when recording is on and the tensor or the value written requires grad:")
+print("\n".join(f"  {n:3} {m}" for m, n in sorted(raised.items())))
+for name, many in {"tensor_split(2)": lambda t: t.tensor_split(2), "hsplit(2)": lambda t: t.hsplit(2),
+                   "vsplit(2)": lambda t: t.vsplit(2)}.items():
+    for dtype in dtypes:
+        x = torch.ones(4, 4, dtype=dtype, requires_grad=True)
+        y = x * 1
+        v = many(y)[0]
+        v.mul_(2)
+        assert y.grad_fn.name() == "torch::autograd::CopySlices" and v.grad_fn.name() == "AsStridedBackward0", name
+print("tensor_split, hsplit, vsplit: their outputs are views like the others (CopySlices, AsStridedBackward0)")

@@ -38,6 +38,34 @@ for dtype in dtypes:
     assert r is y and r.grad_fn is node, dtype
 print(f"in place inside no_grad(): y.mul_(2) returns y with the grad_fn it already had, {r.grad_fn.name()}")
 
+views = {
+    "y[:1]": lambda y: y[:1],
+    "y[0]": lambda y: y[0],
+    "y.view(6)": lambda y: y.view(6),
+    "y.t()": lambda y: y.t(),
+    "y.diagonal()": lambda y: y.diagonal(),
+}
+rebuilt = {}
+for dtype in dtypes:
+    for leaf in (False, True):
+        for view_name, view in views.items():
+            x = torch.ones(2, 3, dtype=dtype, requires_grad=True)
+            y = x if leaf else x * 2
+            v = view(y)
+            old, base_node = v.grad_fn, y.grad_fn
+            with torch.no_grad():
+                r = v.mul_(2)
+            assert r is v and r.grad_fn is not old, (dtype, leaf, view_name)
+            assert r.grad_fn.name() == "AsStridedBackward0" and y.grad_fn is base_node, (dtype, leaf, view_name)
+            (g,) = torch.autograd.grad(v.real.sum(), x)
+            want = torch.zeros(2, 3, dtype=dtype)
+            view(want).fill_(1 if leaf else 2)
+            assert torch.equal(g, want), (dtype, leaf, view_name)
+            rebuilt[f"{old.name()} -> {r.grad_fn.name()}"] = True
+print(f"a view changed in place inside no_grad(): {len(dtypes) * 2 * len(views)} cases, base leaf or not,")
+print("  the same tensor back, its grad_fn rebuilt:", ", ".join(rebuilt))
+print("  the base's grad_fn unchanged, and the gradient through the view leaves out the change")
+
 for dtype in [torch.float32, torch.float64]:
     x = torch.tensor(2.0, dtype=dtype, requires_grad=True)
     y = x**3

@@ -52,15 +52,42 @@ assert untracked.running_mean is None and torch.allclose(out.abs(), torch.ones(2
 print("Linear, BatchNorm1d, Dropout in eval(): the same output in every grad mode")
 print(f"BatchNorm1d(track_running_stats=False).eval(): batch statistics still, out[0, 0] = {out[0, 0].item():.4f}")
 
-layer = nn.TransformerEncoderLayer(8, 2, 16, batch_first=True, dropout=0.0)
-encoder = nn.TransformerEncoder(layer, 2, enable_nested_tensor=True).eval()
-src = torch.randn(2, 4, 8)
 padding = torch.tensor([[False, False, False, True], [False, False, False, False]])
-recorded = encoder(src, src_key_padding_mask=padding)
-with torch.no_grad(), warnings.catch_warnings(record=True) as caught:
-    warnings.simplefilter("always")
-    fused = encoder(src, src_key_padding_mask=padding)
-assert all("nested tensors" in str(w.message) for w in caught)
-assert (recorded[0, 3] != 0).all() and (fused[0, 3] == 0).all()
-print("but grad mode changes a few layers: TransformerEncoder in eval() at a padded position")
-print("gives nonzero values while recording, 0 under no_grad() (its fused inference path)")
+no_record = {k: v for k, v in modes.items() if k != "default"}
+zeroed, built = 0, {}
+settings = {
+    "as below": {},
+    "batch_first=False": {"batch_first": False},
+    "no src_key_padding_mask": {"mask": False},
+    "norm_first=True": {"norm_first": True},
+    "enable_nested_tensor=False": {"enable_nested_tensor": False},
+    "3 heads": {"nhead": 3},
+}
+for setting, change in settings.items():
+    for nhead in (2, 4) if "nhead" not in change else (change["nhead"],):
+        for dtype in dtypes:
+            for num_layers in (1, 2):
+                batch_first = change.get("batch_first", True)
+                src = torch.randn(2, 4, 12, dtype=dtype)
+                kwargs = {"src_key_padding_mask": padding} if change.get("mask", True) else {}
+                at_pad = (lambda out: out[0, 3]) if batch_first else (lambda out: out.transpose(0, 1)[0, 3])
+                if not batch_first:
+                    src = src.transpose(0, 1)
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    layer = nn.TransformerEncoderLayer(12, nhead, 24, batch_first=batch_first,
+                                                       norm_first=change.get("norm_first", False)).to(dtype)
+                    encoder = nn.TransformerEncoder(layer, num_layers,
+                                                    enable_nested_tensor=change.get("enable_nested_tensor", True)).eval()
+                    assert (at_pad(encoder(src, **kwargs)) != 0).all()
+                    for mode in no_record.values():
+                        with mode():
+                            is_zero = bool((at_pad(encoder(src, **kwargs)) == 0).all())
+                        assert is_zero == (setting == "as below"), (setting, nhead, dtype, num_layers)
+                zeroed += is_zero
+                built[setting] = built.get(setting, 0) + 1
+assert zeroed == built["as below"]
+print(f"but grad mode changes a few layers: nn.TransformerEncoder in eval(), {sum(built.values())} encoders,")
+print("  at a padded position: never 0 while recording; with nothing recorded (its fused inference path),")
+print(f"  0 in all {zeroed} built with batch_first=True, 2 or 4 heads and given a src_key_padding_mask,")
+print("  0 in none with " + ", ".join(f"{k} ({v})" for k, v in built.items() if k != "as below"))
