@@ -74,3 +74,18 @@ with torch.no_grad():
     thread.join()
 assert seen["enabled"]
 print(f"grad mode is per thread: a thread started inside no_grad() has is_grad_enabled()={seen['enabled']}")
+
+with torch.enable_grad():
+    torch.set_grad_enabled(False)
+after_block = torch.is_grad_enabled()
+
+
+@torch.enable_grad()
+def switch_off():
+    torch.set_grad_enabled(False)
+
+
+switch_off()
+after_call = torch.is_grad_enabled()
+assert after_block and after_call
+print(f"a plain set_grad_enabled(False) inside a with block or a decorated function: undone on exit ({after_block}, {after_call})")
