@@ -51,7 +51,7 @@ def built_site(tmp_path_factory):
 @pytest.fixture(scope="session")
 def served_site(built_site):
     """The built site served on 127.0.0.1 as GitHub Pages serves it, while the session runs; its base URL."""
-    from tests.helpers import serve
+    from docs_pipeline.serve import serve
 
     with serve(built_site) as base_url:
         yield base_url
@@ -90,9 +90,9 @@ def first_visits(lighthouse_started, browser, served_site, built_site):
 
 
 def pytest_terminal_summary(terminalreporter):
-    """What the browser tests measured (page weight), shown with every run, passing or not."""
-    browser_tests = sys.modules.get("tests.browser.site_browser")
-    for title, lines in browser_tests.REPORT.items() if browser_tests else ():
+    """What the site audits counted in the theme's own markup, shown with every run, passing or not."""
+    audits = sys.modules.get("tests.audit.site_audit")
+    for title, lines in audits.REPORT.items() if audits else ():
         terminalreporter.section(title)
         for line in lines:
             terminalreporter.write_line(line)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path, PurePosixPath
+from urllib.parse import urlsplit
 
 from mkdocs.utils.yaml import yaml_load
 
@@ -37,6 +38,11 @@ class Layout:
     @property
     def default(self) -> str:
         return self.languages[0]
+
+    @property
+    def base_path(self) -> str:
+        """site_url's path: where the site is published on its host ("/repo/")."""
+        return urlsplit(self.site_url).path or "/"
 
     def pages(self, lang: str | None = None) -> list[Path]:
         langs = [lang] if lang else self.languages

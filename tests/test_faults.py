@@ -259,8 +259,8 @@ def test_a_page_that_loads_from_another_host(site_faults):
 
 @pytest.mark.browser  # Lighthouse, in Chromium (tests/audit/)
 def test_a_link_too_faint_to_read(site_faults):
+    from docs_pipeline.serve import serve
     from tests.audit.site_audit import audit_pages, lighthouse_failures, tools_problem
-    from tests.helpers import serve
 
     problem = tools_problem()
     if problem:

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from urllib.parse import urlsplit
 
 from mkdocs.plugins import event_priority
 
@@ -34,9 +33,8 @@ def on_env(env, config, files):
 def on_pre_template(template, template_name, config):
     if template_name == "404.html":
         site = layout()
-        base = urlsplit(site.site_url).path
         config.extra.alternate = [  # an attribute, as the i18n plugin sets it (it shadows the item)
-            {"name": site.names[lang], "lang": lang, "link": base + site.prefix(lang)} for lang in site.languages
+            {"name": site.names[lang], "lang": lang, "link": site.base_path + site.prefix(lang)} for lang in site.languages
         ]
     return template
 

@@ -3,7 +3,7 @@
 Both come from the npm registry, pinned exactly in tests/audit/package.json and package-lock.json,
 and `./dev test` (and `./dev bench`) install them with `npm ci` when tests/audit/node_modules is
 missing or older than the lock file. They run with Node (20 or newer) against the built site as
-tests/helpers.py serves it, with the same Chromium as the browser tests.
+docs_pipeline/serve.py serves it, with the same Chromium as the browser tests.
 
 - Lighthouse: tests/audit/lighthouse.mjs, every page in one Node process and one Chromium.
 - html_validate(): every page in one run, each message attributed to the project (the page's
@@ -37,6 +37,7 @@ CATEGORIES = ("accessibility", "best-practices", "seo")
 # min-width besides display: a stepped figure's wide graph keeps a minimum size that depends on
 # the graph (docs_pipeline/steps_figure.py); everything else is styled from the stylesheets.
 HTML_VALIDATE_CONFIG = AUDIT / "htmlvalidate.json"
+REPORT: dict[str, list[str]] = {}  # title -> lines, printed after the test run (conftest.py)
 
 
 def installed_stamp() -> Path:

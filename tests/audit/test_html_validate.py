@@ -16,8 +16,7 @@ from collections import Counter
 
 import pytest
 
-from tests.audit.site_audit import ARTIFACTS, html_validate, site_pages, tools_problem
-from tests.browser.site_browser import REPORT
+from tests.audit.site_audit import ARTIFACTS, REPORT, html_validate, site_pages, tools_problem
 
 
 @pytest.fixture(scope="session")

@@ -12,7 +12,6 @@ page is loaded once (plus the language switch) however many things are checked o
 from __future__ import annotations
 
 import functools
-import gzip
 import json
 import os
 import shutil
@@ -25,11 +24,11 @@ from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
 from docs_pipeline.pages import parse
+from docs_pipeline.serve import HOST
 from docs_pipeline.site import ROOT, layout
 
 SITE = layout()
 ARTIFACTS = ROOT / "test-artifacts"
-HOST = "127.0.0.1"
 CHROMIUM_ARGS = [
     "--no-sandbox",  # the tests may run as root (CI, containers)
     "--disable-background-networking",
@@ -43,7 +42,6 @@ INSTALL_HINT = (
     "as root on Debian, as in CI), or point CHROMIUM at a Chromium binary."
 )
 TIMEOUT_MS = 10_000
-REPORT: dict[str, list[str]] = {}  # title -> lines, printed after the test run (conftest.py)
 
 
 # ---------------------------------------------------------------- the site and the browser
@@ -110,8 +108,6 @@ page_name = SITE.name
 class Request:
     url: str
     status: int | None
-    raw: int  # body bytes as served
-    gzipped: int  # what a gzip-serving server would send: min(raw, gzip -6 of the body)
 
 
 @dataclass(repr=False)
@@ -194,8 +190,38 @@ _TOOLTIP_UNCLIPPED = """m => {
 
 # Material mounts a code block (copy button, annotation markers) when it first scrolls into view
 # (content.lazy): mounted once it has its buttons and no annotation marker is left as plain text.
-_MOUNTED = """code => !!code.parentElement.querySelector('.md-code__nav') && ![...code.querySelectorAll('.c, .c1, .cm')]
+_MOUNTED = """c => !!c.parentElement.querySelector('.md-code__nav') && ![...c.querySelectorAll('.c, .c1, .cm')]
     .some(s => /\\(\\d+\\)/.test([...s.childNodes].filter(n => n.nodeType === 3).map(n => n.data).join('')))"""
+_ALL_MOUNTED = (
+    f"""() => [...document.querySelectorAll('article pre > code')].filter(c => c.checkVisibility()).every({_MOUNTED})"""
+)
+
+# Each visible code block not yet mounted scrolled into view until it is (or a few seconds pass).
+_SCROLL_THROUGH = f"""async () => {{
+    const mounted = {_MOUNTED};
+    for (const code of document.querySelectorAll('article pre > code')) {{
+        if (!code.checkVisibility() || mounted(code)) continue;
+        code.scrollIntoView();
+        for (const end = Date.now() + 3000; !mounted(code) && Date.now() < end; ) {{
+            await new Promise(done => requestAnimationFrame(done));
+        }}
+    }}
+    window.scrollTo(0, 0);
+}}"""
+
+# Every code block's copy button clicked in turn: [copied text, shown text], or null for a block
+# without exactly one copy button.
+_COPY_ALL = """async () => {
+    const copies = [];
+    for (const block of document.querySelectorAll('article div.highlight')) {
+        const buttons = block.querySelectorAll('button[data-md-type=copy]');
+        if (buttons.length !== 1) { copies.push(null); continue; }
+        await navigator.clipboard.writeText('');
+        buttons[0].click();
+        copies.push([await navigator.clipboard.readText(), block.querySelector('pre > code').textContent]);
+    }
+    return copies;
+}"""
 
 _TOOLTIP_HIDDEN = """m => {
     const tip = m.parentElement.querySelector('.md-tooltip, .md-tooltip2');
@@ -239,7 +265,7 @@ def _visit(context, base_url: str, result: Visit, complete_when: list[str]) -> N
 
 
 def _load(context, tab, result: Visit, complete_when: list[str]) -> None:
-    """Open the page as a first-time reader; wait for the search worker's files; weigh every request."""
+    """Open the page as a first-time reader; wait for the search worker's files; record every request."""
     finished: list = []
     context.on("requestfinished", lambda request: finished.append(request))  # Playwright tags its handlers:
     context.on("requestfailed", lambda request: finished.append(request))  # a bound builtin will not do
@@ -253,37 +279,29 @@ def _load(context, tab, result: Visit, complete_when: list[str]) -> None:
     result.lang = tab.evaluate("document.documentElement.lang")
     for request in list(finished):
         response = request.response()
-        try:
-            body = response.body() if response is not None else b""
-        except Exception:  # a body the browser did not keep (e.g. a redirect) weighs nothing here
-            body = b""
-        gzipped = min(len(body), len(gzip.compress(body, 6)))
-        result.requests.append(Request(request.url, response.status if response else None, len(body), gzipped))
+        result.requests.append(Request(request.url, response.status if response else None))
     # From here on the page is interacted with: transitions and animations off, so no check waits on
     # a fade (the annotation markers pulse forever, which also makes them never "stable").
     tab.add_style_tag(content="*, *::before, *::after { transition: none !important; animation: none !important; }")
 
 
 def _mount_code_blocks(tab) -> None:
-    """Scroll every visible code block into view, as a reader does, until Material has mounted it
-    (it mounts a block on first sight: content.lazy in mkdocs.yml); then back to the top. Blocks in
+    """Scroll through every visible code block, as a reader does, until Material has mounted it (it
+    mounts a block on first sight: content.lazy in mkdocs.yml); then back to the top. Blocks in
     closed collapsibles wait until these are opened (the visit mounts again after opening them)."""
-    codes = tab.locator("article pre > code")
-    for i in range(codes.count()):
-        code = codes.nth(i)
-        if not code.is_visible() or code.evaluate(_MOUNTED):
-            continue
-        code.scroll_into_view_if_needed()
-        tab.wait_for_function(_MOUNTED, arg=code.element_handle(), timeout=TIMEOUT_MS)
-    tab.evaluate("window.scrollTo(0, 0)")
+    tab.evaluate(_SCROLL_THROUGH)
+    tab.wait_for_function(_ALL_MOUNTED, timeout=TIMEOUT_MS)
 
 
 def _axe(tab, result: Visit) -> None:
-    """axe-core, every rule (colour contrast of every code token too), on the whole page with every
-    visible code block mounted (copy buttons, annotation markers)."""
+    """axe-core, every rule, on the whole page with every visible code block mounted (copy buttons,
+    annotation markers); colour contrast everywhere but the code's text, whose colours are the same
+    on every page (test_code_is_readable_in_both_schemes checks each of them once)."""
     from axe_playwright_python.sync_playwright import Axe
 
-    result.axe_violations = Axe().run(tab, options={"resultTypes": ["violations"]}).response["violations"]
+    found = Axe().run(tab, options={"resultTypes": ["violations"], "rules": {"color-contrast": {"enabled": False}}})
+    contrast = Axe().run(tab, context={"exclude": [[".highlight code"]]}, options={"runOnly": ["color-contrast"]})
+    result.axe_violations = found.response["violations"] + contrast.response["violations"]
 
 
 def _palette(tab, result: Visit) -> None:
@@ -329,18 +347,14 @@ def _open_annotations(tab, result: Visit) -> None:
 def _copy_code(tab, result: Visit) -> None:
     """Copy every code block with its copy button; keep what the page shows beside it."""
     source = parse(result.page).blocks
-    shown = tab.locator("article div.highlight")
-    if shown.count() != len(source):
-        result.block_count_error = f"{result.name} has {len(source)} fenced blocks but the page shows {shown.count()} code blocks"
+    copies = tab.evaluate(_COPY_ALL)
+    if len(copies) != len(source):
+        result.block_count_error = f"{result.name} has {len(source)} fenced blocks but the page shows {len(copies)} code blocks"
         return
-    for block, element in zip(source, shown.all(), strict=True):
-        tab.evaluate("navigator.clipboard.writeText('')")
-        button = element.locator("button[data-md-type=copy]")
-        if button.count() != 1:
-            raise AssertionError(f"{block.where}: the code block has no copy button")
-        button.click()
-        copied = tab.evaluate("navigator.clipboard.readText()")
-        result.code.append((block.language, copied, element.locator("pre > code").evaluate("c => c.textContent")))
+    for block, copy in zip(source, copies, strict=True):
+        if copy is None:
+            raise AssertionError(f"{block.where}: the code block has not exactly one copy button")
+        result.code.append((block.language, *copy))
 
 
 def _switch_language(context, tab, base_url: str, result: Visit) -> None:

@@ -17,8 +17,9 @@ from urllib.parse import urlsplit
 import pytest
 
 from docs_pipeline.pages import ANNOTATION_MARKER, expand, parse
+from docs_pipeline.serve import HOST
 from docs_pipeline.site import layout
-from tests.browser.site_browser import HOST, page_name
+from tests.browser.site_browser import new_context, page_name
 
 SITE = layout()
 PAGES = SITE.pages()
@@ -119,3 +120,44 @@ def test_palette_annotations_and_collapsibles_work(page, first_visits):
         assert unclipped, f"{visit.name}: the code annotation {code_id} opens cut off at the edge of its code block"
     for summary, opened in visit.collapsibles:
         assert opened, f"{visit.name}: the collapsible {summary!r} does not open on click"
+
+
+def _code_samples(site) -> list[tuple[str, str]]:
+    """The fewest built code blocks that together hold every kind of token the site highlights
+    (and plain code text): [(page, block HTML)]."""
+    blocks = []
+    for page in sorted(site.rglob("*.html")):
+        for html in re.findall(r'<div class="highlight".*?</code></pre></div>', page.read_text(encoding="utf-8"), re.S):
+            blocks.append((page.relative_to(site).as_posix(), html, {""} | set(re.findall(r'<span class="([^"]+)"', html))))
+    needed, chosen = set().union(*(kinds for *_, kinds in blocks)), []
+    while needed:
+        page, html, kinds = max(blocks, key=lambda block: len(block[2] & needed))
+        chosen.append((page, html))
+        needed -= kinds
+    return chosen
+
+
+@pytest.mark.parametrize("scheme", ["default", "slate"])
+def test_code_is_readable_in_both_schemes(scheme, browser, served_site, built_site):
+    """Code has the same colours on every page, so the visits leave its text out of axe's colour
+    contrast rule: here every kind of token the site highlights is checked once, in each scheme."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    samples = _code_samples(built_site)
+    context = new_context(browser, served_site)
+    try:
+        tab = context.new_page()
+        tab.goto(served_site, wait_until="load")
+        tab.evaluate(
+            "([html, scheme]) => { document.querySelector('article').innerHTML = html;"
+            " document.body.setAttribute('data-md-color-scheme', scheme); }",
+            ["".join(html for _, html in samples), scheme],
+        )
+        found = Axe().run(tab, context={"include": [["article .highlight code"]]}, options={"runOnly": ["color-contrast"]})
+    finally:
+        context.close()
+    assert found.response["passes"], "axe checked no code text (no code block in the built site?)"
+    faint = [node["html"][:120] for violation in found.response["violations"] for node in violation["nodes"]]
+    assert not faint, (
+        f"code text too faint in the {scheme!r} scheme (blocks from {sorted({p for p, _ in samples})}):\n  " + "\n  ".join(faint)
+    )
