@@ -5,6 +5,7 @@ import sys
 import pytest
 
 from docs_pipeline.harness import snippet_sybil
+from docs_pipeline.serve import serve
 from docs_pipeline.site import ROOT, layout
 from tests.helpers import build_site
 
@@ -51,7 +52,6 @@ def built_site(tmp_path_factory):
 @pytest.fixture(scope="session")
 def served_site(built_site):
     """The built site served on 127.0.0.1 as GitHub Pages serves it, while the session runs; its base URL."""
-    from docs_pipeline.serve import serve
 
     with serve(built_site) as base_url:
         yield base_url

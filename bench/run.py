@@ -19,8 +19,9 @@ Each figure stands beside its goal; pages and snippets are discovered. Scratch f
                     Pages serves it: the median of --lighthouse-runs runs per page, the worst page.
                     LCP's goal is Core Web Vitals' "good" (2.5 s).
 
-A goal this run misses keeps the `in_the_way` that bench/results.json gave it: what was measured
-standing in the way, written there by whoever measured it.
+A figure this run does not measure keeps its last value (and when it was measured); a goal this
+run misses keeps the `in_the_way` that bench/results.json gave it: what was measured standing in
+the way, written there by whoever measured it.
 """
 
 from __future__ import annotations
@@ -301,9 +302,14 @@ def _git(*args: str) -> str:
     return subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True).stdout.strip()
 
 
-def _figure(name: str, value, note: str | None, before: dict) -> dict:
+def _figure(name: str, value, note: str | None, before: dict, measured: str) -> dict:
+    """A figure beside its goal. One not measured in this run keeps its last measured value, saying
+    when; a missed goal keeps the `in_the_way` the last results gave it."""
     goal, unit = GOALS[name]
     at_least = name.endswith("_min")
+    last = before.get("figures", {}).get(name, {})
+    if value is None and last.get("value") is not None:
+        return {**last, "note": f"{note}: the value measured {last.get('measured', before.get('measured_at'))}"}
     if value is None:
         status = "not measured"
     elif goal is None:
@@ -315,11 +321,11 @@ def _figure(name: str, value, note: str | None, before: dict) -> dict:
         "unit": unit,
         "goal": None if goal is None else f"{'>=' if at_least else '<='} {goal}",
         "status": status,
+        **({"measured": measured} if value is not None else {}),
+        **({"note": note} if note else {}),
     }
-    if note:
-        figure["note"] = note
-    if status == "MISSED" and "in_the_way" in before.get(name, {}):
-        figure["in_the_way"] = before[name]["in_the_way"]
+    if status == "MISSED" and "in_the_way" in last:
+        figure["in_the_way"] = last["in_the_way"]
     return figure
 
 
@@ -334,6 +340,7 @@ def main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     TMP.mkdir(parents=True, exist_ok=True)
     load_before = os.getloadavg()[0]
+    before = json.loads(args.output.read_text(encoding="utf-8")) if args.output.is_file() else {}
     site = args.site.resolve() if args.site else TMP / "site"
     steps = {
         "verify": lambda: measure_verify(args.runs),
@@ -344,7 +351,7 @@ def main(argv: list[str]) -> int:
         "ci": measure_ci,
     }
     values: dict = {}
-    details: dict = {}
+    details: dict = dict(before.get("details", {}))  # a measurement not made keeps its last details
     notes: dict = {}
     errors: list[str] = []
     for step, measure in steps.items():
@@ -361,12 +368,13 @@ def main(argv: list[str]) -> int:
             continue
         details[step] = result.pop("details")
         values.update(result)
-    before = json.loads(args.output.read_text(encoding="utf-8"))["figures"] if args.output.is_file() else {}
-    figures = {name: _figure(name, values.get(name), notes.get(_step(name)), before) for name in GOALS}
     dirty = bool(_git("status", "--porcelain", "--untracked-files=no"))
+    commit = _git("rev-parse", "--short", "HEAD") + ("+uncommitted changes" if dirty else "")
+    now = dt.datetime.now(dt.UTC).replace(microsecond=0).isoformat()
+    figures = {name: _figure(name, values.get(name), notes.get(_step(name)), before, f"{now}, {commit}") for name in GOALS}
     results = {
-        "measured_at": dt.datetime.now(dt.UTC).replace(microsecond=0).isoformat(),
-        "commit": _git("rev-parse", "--short", "HEAD") + ("+uncommitted changes" if dirty else ""),
+        "measured_at": now,
+        "commit": commit,
         "machine": {  # other work on the machine skews absolute times (ratios less)
             "cpus": os.cpu_count(),
             "python": platform.python_version(),
