@@ -32,7 +32,7 @@ from pathlib import Path
 from .glossary import load as load_glossary
 from .glossary import table as glossary_table
 from .pages import parse
-from .site import Layout, layout
+from .site import Layout, layout, snippet_file
 from .steps import StepsError
 from .steps_figure import figure as steps_figure
 from .ui import texts
@@ -134,7 +134,7 @@ def page_functions(site: Layout, page: Callable[[], Path]) -> dict[str, Callable
     def rule(name: str) -> str:
         lang, here = site.language_of(page()), site.page_name(page())
         rules = site.docs / lang / f"{RULES}.md"
-        if not (site.root / "snippets" / RULES / f"{name}.py").is_file():
+        if not snippet_file(f"{RULES}/{name}", site.root).is_file():
             raise PageError(f"{site.name(page())}: cites rule {name!r}, but there is no rule check snippets/{RULES}/{name}.py")
         heading = next((h for h in parse(rules).headings if h.id == name), None) if rules.is_file() else None
         if heading is None:

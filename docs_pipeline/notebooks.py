@@ -16,11 +16,10 @@ from pathlib import Path
 import nbformat
 
 from .macros import render, torch_version
-from .pages import ANNOTATION_MARKER, Page, expand, parse
+from .pages import Page, expand, parse, without_annotation
 from .site import Layout
 from .ui import texts as ui_texts
 
-MARKER = re.compile(rf"[ \t]*{ANNOTATION_MARKER.pattern}[ \t]*$")
 LINK = re.compile(r"!?\[(?P<text>[^\]]*)\]\([^)]*\)")
 NOT_A_PARAGRAPH = re.compile(r"^(?:[#!?<|>*+-]|\d+\.|`{3}|~{3})")
 METADATA = {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}}
@@ -68,7 +67,7 @@ def _code(page: Page, targets: list[str], site: Layout) -> str:
         lines = expand(targets, site.root)
     except Exception as exc:  # pymdownx names the missing file or section
         raise NotebookError(f"{page.name}: {exc}") from exc
-    body = "\n".join(MARKER.sub("", line) for line in lines).strip("\n")
+    body = "\n".join(without_annotation(line) for line in lines).strip("\n")
     return "\n".join(f"# snippets/{t}" for t in targets) + "\n" + body
 
 

@@ -44,7 +44,7 @@ from pathlib import Path
 from .graphs import render_svg
 from .pages import parse, set_front_matter, split_target
 from .runner import ROOT, SEEDS, Snippet, SnippetFailed, all_snippets, run_for_namespace
-from .site import layout
+from .site import layout, snippet_name
 from .steps import declared as stepped
 from .steps import record as record_steps
 from .steps import steps_path
@@ -87,25 +87,20 @@ def draw_figure(snippet: Snippet, figure: Path, namespace: dict) -> str:
         raise SnippetFailed(f"{name}: cannot draw {variable!r}: {exc}") from exc
 
 
-def _snippet_key(snippet: Snippet) -> str:
-    """ "how_it_works/grad_basics", as pages name it in value()."""
-    return snippet.path.relative_to(ROOT / "snippets").with_suffix("").as_posix()
-
-
 def recording(snippet: Snippet, seed: int) -> dict[Path, str]:
     """Run once; every file the run determines: {path: text}. The values file only when pages quote it,
     the steps file only when a page shows the program step by step (then the one run is the recorded one)."""
-    if _snippet_key(snippet) in stepped():
+    if snippet_name(snippet.path) in stepped():
         output, namespace, frames = record_steps(snippet, seed)
         files = {snippet.output_path: output, steps_path(snippet.path): frames}
     else:
         output, namespace = run_for_namespace(snippet, seed)
         files = {snippet.output_path: output}
     files.update((figure, draw_figure(snippet, figure, namespace)) for figure in figure_paths(snippet))
-    quoted = references().get(_snippet_key(snippet), {})
+    quoted = references().get(snippet_name(snippet.path), {})
     if quoted:
         try:
-            files[values_path(snippet.path)] = dumps(record_all(namespace, quoted, _snippet_key(snippet)))
+            files[values_path(snippet.path)] = dumps(record_all(namespace, quoted, snippet_name(snippet.path)))
         except RecordError as exc:
             pages = sorted({p for used in quoted.values() for p in used})
             raise SnippetFailed(f"{snippet.name}: {exc} (quoted by {', '.join(pages)})") from exc
@@ -234,7 +229,7 @@ READ = "outputs_read"
 def shown_outputs(page: Path) -> dict[str, Path]:
     """{"dir/name": snippets/dir/name.out} for every output the page includes, in page order."""
     outs = (split_target(t)[0] for t in parse(page).includes)
-    return {out.relative_to(ROOT / "snippets").with_suffix("").as_posix(): out for out in outs if out.suffix == ".out"}
+    return {snippet_name(out): out for out in outs if out.suffix == ".out"}
 
 
 def _hash(path: Path) -> str:

@@ -29,6 +29,11 @@ SECTION_MARKER = re.compile(r"--8<-- \[(?P<edge>start|end):(?P<name>[\w-]+)\]")
 ANNOTATION_MARKER = re.compile(r"#\s*\((?P<number>\d+)\)!")
 
 
+def without_annotation(line: str) -> str:
+    """A code line as the page shows it: Material takes a trailing `  # (1)!` away."""
+    return re.sub(rf"[ \t]*{ANNOTATION_MARKER.pattern}[ \t]*$", "", line)
+
+
 @dataclass
 class Block:
     """A fenced block: ```python / ```text, holding include lines only (anything else is pasted)."""
@@ -211,7 +216,7 @@ def blocks(path: Path) -> list[Block]:
 def split_target(target: str, root: Path = ROOT) -> tuple[Path, str | None]:
     """ "dir/name.py:part" -> (snippets/dir/name.py, "part")"""
     path, _, section = target.partition(":")
-    return root / "snippets" / path, section or None
+    return root / "snippets" / path, section or None  # the include line names the file with its suffix
 
 
 @cache

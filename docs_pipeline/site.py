@@ -18,6 +18,16 @@ from mkdocs.utils.yaml import yaml_load
 ROOT = Path(__file__).resolve().parent.parent
 
 
+def snippet_file(name: str, root: Path = ROOT) -> Path:
+    """ "how_it_works/grad_basics", as pages name a snippet -> snippets/how_it_works/grad_basics.py"""
+    return root / "snippets" / f"{name}.py"
+
+
+def snippet_name(path: Path, root: Path = ROOT) -> str:
+    """snippets/how_it_works/grad_basics.py (or .out, ...) -> "how_it_works/grad_basics", as pages name it."""
+    return path.relative_to(root / "snippets").with_suffix("").as_posix()
+
+
 def repo_name(path: Path, root: Path = ROOT) -> str:
     """A path as the repository names it (docs/zh/x.md), or as given when it lies elsewhere."""
     try:

@@ -28,7 +28,7 @@ from pathlib import Path
 from .graphs import Graph, Node, is_tensor, leaf_detail, shown, variables, walk
 from .pages import parse
 from .runner import ROOT, Snippet, SnippetFailed, run_for_namespace
-from .site import layout
+from .site import layout, snippet_file
 
 FX_LINE = re.compile(r'File "(?P<file>[^"]+)", line (?P<line>\d+)')
 
@@ -128,7 +128,7 @@ def declared(root: Path = ROOT) -> dict[str, list[str]]:
 
 def load(snippet: str, root: Path = ROOT) -> tuple[str, list[Frame]]:
     """(the program's path, its stored frames) of "dir/name"; StepsError naming the file and the command."""
-    program = root / "snippets" / f"{snippet}.py"
+    program = snippet_file(snippet, root)
     if not program.is_file():
         raise StepsError(f"no snippet {snippet!r} (snippets/{snippet}.py does not exist)")
     if not steps_path(program).is_file():

@@ -17,10 +17,10 @@ from html import escape
 from pathlib import Path
 
 from .graphs import Layout, spoken, svg
+from .pages import without_annotation
 from .steps import Accumulate, Backward, Break, Compile, Done, Forward, Frame, Raised, load
 from .ui import texts as ui_texts
 
-ANNOTATION = re.compile(r"[ \t]*#[ \t]*\(\d+\)!?[ \t]*$")  # Material's `  # (1)!`, as the page shows the code
 WIDE = 440  # a graph wider than this gets the figure's whole width, the program above it (steps.css)
 MIN_SCALE = 0.6  # of its size, a wide graph's least (its box scrolls sideways on a phone)
 
@@ -49,7 +49,7 @@ class Program:
 
     def __init__(self, path: Path):
         text = path.read_text(encoding="utf-8")
-        self.lines = [ANNOTATION.sub("", line) for line in text.splitlines()]
+        self.lines = [without_annotation(line) for line in text.splitlines()]
         self.function_of: dict[int, str] = {}
         for node in ast.walk(ast.parse(text)):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):

@@ -16,7 +16,7 @@ import re
 from functools import cache, lru_cache
 from pathlib import Path
 
-from .site import ROOT, layout
+from .site import ROOT, layout, snippet_file
 
 # Both macros that take a recorded value: value("snippet", "path"), derive("expr", "snippet", "path").
 REFERENCE = re.compile(r'\b(?:value\(|derive\(\s*"[^"]*"\s*,)\s*"(?P<snippet>[^"]+)"\s*,\s*"(?P<path>[^"]+)"\s*\)')
@@ -31,11 +31,6 @@ class RecordError(Exception):
 
 def values_path(snippet_py: Path) -> Path:
     return snippet_py.with_suffix(".values.json")
-
-
-def snippet_file(snippet: str, root: Path = ROOT) -> Path:
-    """ "how_it_works/grad_basics" -> snippets/how_it_works/grad_basics.py"""
-    return root / "snippets" / f"{snippet}.py"
 
 
 def references(root: Path = ROOT) -> dict[str, dict[str, list[str]]]:

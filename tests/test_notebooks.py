@@ -12,14 +12,13 @@ import pytest
 
 from docs_pipeline.notebook_runs import run_key
 from docs_pipeline.notebooks import notebook_url, page_notebooks
-from docs_pipeline.pages import ANNOTATION_MARKER, expand, parse, split_target
+from docs_pipeline.pages import expand, parse, split_target, without_annotation
 from docs_pipeline.runner import Snippet, run
 from docs_pipeline.site import layout
 
 SITE = layout()
 NOTEBOOKS = page_notebooks(SITE)
 ALL = [nb for lang in SITE.languages for nb in NOTEBOOKS[lang]]
-MARKER = re.compile(rf"\s*{ANNOTATION_MARKER.pattern}$")
 OUTPUT = re.compile(
     r'<div class="jp-RenderedText jp-OutputArea-output[^"]*" data-mime-type="(?P<mime>[^"]+)"[^>]*>\s*<pre>(?P<text>.*?)</pre>',
     re.S,
@@ -43,7 +42,7 @@ def test_code_cells_are_the_page_snippets_in_page_order(nb):
     expected = [
         "\n".join(f"# snippets/{t}" for t in b.includes)
         + "\n"
-        + "\n".join(MARKER.sub("", line) for line in expand(b.includes)).strip("\n")
+        + "\n".join(without_annotation(line) for line in expand(b.includes)).strip("\n")
         for b in parse(nb.page).blocks
         if b.language == "python"
     ]

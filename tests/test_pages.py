@@ -6,7 +6,7 @@ import pytest
 
 from docs_pipeline.outputs import unread_outputs
 from docs_pipeline.pages import code_markers, lines_outside, parse, split_target
-from docs_pipeline.site import layout
+from docs_pipeline.site import layout, snippet_file
 
 SITE = layout()
 PAGES = SITE.pages()
@@ -81,7 +81,7 @@ def test_figures_are_drawn_from_a_snippet_on_the_page(page):
         elif program not in shown:
             problems.append(f"{where}: the figure's program {SITE.name(program)} is not shown on the page")
     for snippet in parsed.steps:
-        program = SITE.root / "snippets" / f"{snippet}.py"
+        program = snippet_file(snippet, SITE.root)
         if program not in shown:
             problems.append(f"{SITE.name(page)}: the stepped figure's program {SITE.name(program)} is not shown on the page")
     _fail(problems)

@@ -17,21 +17,17 @@ import pytest
 from docs_pipeline.macros import PageError, page_functions
 from docs_pipeline.outputs import RECORD_SEED, recording
 from docs_pipeline.runner import ROOT, Snippet, run_for_namespace
-from docs_pipeline.site import layout
+from docs_pipeline.site import layout, snippet_file
 from docs_pipeline.steps import declared, load, record, steps_path
 from docs_pipeline.steps_figure import figure
 
 STEPPED = sorted(declared())
-BACKWARD = [
-    name
-    for name in STEPPED
-    if steps_path(ROOT / "snippets" / f"{name}.py").is_file() and any(f.kind == "done" for f in load(name)[1])
-]
+BACKWARD = [name for name in STEPPED if steps_path(snippet_file(name)).is_file() and any(f.kind == "done" for f in load(name)[1])]
 FRAME = re.compile(r'<li class="steps__frame[^"]*"[^>]*>(?P<body>.*?)</li>', re.S)
 
 
 def _snippet(name: str) -> Snippet:
-    return Snippet(ROOT / "snippets" / f"{name}.py")
+    return Snippet(snippet_file(name))
 
 
 @pytest.fixture(scope="module", params=STEPPED)

@@ -50,9 +50,10 @@ def on_page_context(context, page, config, nav):
         source = Path(page.file.abs_src_path)
         notebook = _notebook(site, source)
     lang = site.language_of(source)
-    original = None if lang == site.default else site.url_of(site.counterpart(source, site.default)) or "."
-    if original is not None and notebook_of is not None:
-        original = f"notebooks/{site.page_name(source)}/"
+    original = None
+    if lang != site.default:
+        counterpart = site.counterpart(source, site.default)
+        original = notebook_url(counterpart, site) if notebook_of is not None else site.url_of(counterpart) or "."
     context["page_links"] = {
         "torch_version": torch_version(),
         "source": {"path": site.name(source), "url": _source_url(source)},

@@ -16,7 +16,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from docs_pipeline.pages import ANNOTATION_MARKER, expand, parse
+from docs_pipeline.pages import ANNOTATION_MARKER, expand, parse, without_annotation
 from docs_pipeline.serve import HOST
 from docs_pipeline.site import layout
 from tests.browser.site_browser import new_context, page_name
@@ -24,9 +24,8 @@ from tests.browser.site_browser import new_context, page_name
 SITE = layout()
 PAGES = SITE.pages()
 
-MARKER = re.compile(r"#\s*\(\d+\)!?")  # a Material code annotation marker left in copied code
+MARKER = re.compile(ANNOTATION_MARKER.pattern.removesuffix("!") + "!?")  # a code annotation marker left in copied code
 PROMPT = re.compile(r"^\s*(>>>|\.\.\.)(\s|$)", re.MULTILINE)
-ANNOTATION = re.compile(rf"\s*{ANNOTATION_MARKER.pattern}$")
 
 
 def _checked(visit):
@@ -37,7 +36,7 @@ def _checked(visit):
 
 def _expected(block) -> str:
     """What a block holds once built: its includes expanded, annotation markers taken out."""
-    return "\n".join(ANNOTATION.sub("", line).rstrip() for line in expand(block.includes)).strip("\n")
+    return "\n".join(without_annotation(line).rstrip() for line in expand(block.includes)).strip("\n")
 
 
 def _lines(text: str) -> str:
