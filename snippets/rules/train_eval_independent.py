@@ -29,13 +29,23 @@ for dtype in dtypes:
             for out in outs:
                 assert (out.grad_fn is not None) == records, (dtype, training, mode_name)
             assert torch.equal(a, b) == (not training), (dtype, training, mode_name)
+            if training:  # normalised with the batch's statistics, else with the running ones (still 0 and 1)
+                mean, var = x.mean(0), x.var(0, unbiased=False)
+            else:
+                mean, var = torch.zeros(3, dtype=dtype), torch.ones(3, dtype=dtype)
+            assert torch.allclose(outs[1], (x - mean) / (var + bn1.eps).sqrt(), rtol=1e-4, atol=1e-5), (
+                dtype,
+                training,
+                mode_name,
+            )
             for bn in (bn1, bn2):
                 assert bn.num_batches_tracked.item() == int(training), (dtype, training, mode_name)
                 assert bool((bn.running_mean != 0).any()) == training, (dtype, training, mode_name)
             cases += 1
 print(f"{cases} combinations of train()/eval(), grad mode and dtype")
 print("recorded: exactly under the default grad mode, in train() and eval() alike")
-print("Dropout random and BatchNorm's running statistics updated: exactly in train(), in every grad mode")
+print("Dropout random, BatchNorm normalising with the batch's statistics and updating its running ones:")
+print("  exactly in train(), in every grad mode; in eval() BatchNorm uses its running statistics")
 
 x = torch.tensor([[1.0, 2.0], [3.0, 6.0]])
 layers = [nn.Linear(2, 2), nn.BatchNorm1d(2), nn.Dropout(p=0.5)]
@@ -75,10 +85,12 @@ for setting, change in settings.items():
                     src = src.transpose(0, 1)
                 with warnings.catch_warnings():
                     warnings.simplefilter("ignore")
-                    layer = nn.TransformerEncoderLayer(12, nhead, 24, batch_first=batch_first,
-                                                       norm_first=change.get("norm_first", False)).to(dtype)
-                    encoder = nn.TransformerEncoder(layer, num_layers,
-                                                    enable_nested_tensor=change.get("enable_nested_tensor", True)).eval()
+                    layer = nn.TransformerEncoderLayer(
+                        12, nhead, 24, batch_first=batch_first, norm_first=change.get("norm_first", False)
+                    ).to(dtype)
+                    encoder = nn.TransformerEncoder(
+                        layer, num_layers, enable_nested_tensor=change.get("enable_nested_tensor", True)
+                    ).eval()
                     assert (at_pad(encoder(src, **kwargs)) != 0).all()
                     for mode in no_record.values():
                         with mode():

@@ -1,3 +1,5 @@
+import logging
+
 import torch
 
 graphs = []
@@ -12,12 +14,12 @@ def double(x):
     return x * 2
 
 
-def graphs_per_call(mark=False, **options):
+def graphs_per_call(mark=False, sizes=(2, 3, 4, 5, 1), **options):
     torch._dynamo.reset()  # (1)!
     graphs.clear()
     compiled = torch.compile(double, backend=counting_backend, **options)
     counts = []
-    for size in (2, 3, 4, 5, 1):
+    for size in sizes:
         x = torch.ones(size)
         if mark:
             torch._dynamo.mark_dynamic(x, 0)  # (2)!
@@ -37,3 +39,17 @@ print(f"dynamic=False:          {n_static}")
 print(f"mark_dynamic(x, 0):     {n_marked}")
 recompile_limit = torch._dynamo.config.recompile_limit
 print(f"recompile_limit: {recompile_limit}")  # (5)!
+
+
+class Collect(logging.Handler):
+    def emit(self, record):
+        said.append(record.getMessage().splitlines()[0])
+
+
+said = []
+dynamo_log = logging.getLogger("torch._dynamo.convert_frame")
+dynamo_log.addHandler(Collect())
+dynamo_log.propagate = False  # collected here instead of printed to stderr
+n_many = graphs_per_call(sizes=range(2, 13), dynamic=False)
+print(f"dynamic=False, sizes 2 to 12: {n_many}")
+print(f"Dynamo's warning: {said[0]}")

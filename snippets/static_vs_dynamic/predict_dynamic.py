@@ -13,10 +13,16 @@ def double(x):
     return x * 2
 
 
-for size in (3, 4, 5):
-    double(torch.ones(size))
-for size in (6, 7):
-    double(torch.ones(size, dtype=torch.float64))
-double(torch.ones(1))
+counts = []
+for size, dtype in [
+    (3, torch.float32),
+    (4, torch.float32),
+    (5, torch.float32),
+    (6, torch.float64),
+    (7, torch.float64),
+    (1, torch.float32),
+]:
+    double(torch.ones(size, dtype=dtype))
+    counts.append(len(graphs))
+    print(f"size {size}, {dtype}: graphs so far = {counts[-1]}")
 n_graphs = len(graphs)
-print(n_graphs)
