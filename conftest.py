@@ -60,7 +60,8 @@ def served_site(built_site):
 @pytest.fixture(scope="session")
 def browser():
     """One headless Debian Chromium for the session; fails (never skips) when there is none."""
-    from tests.browser.site_browser import INSTALL_HINT, chromium_executable, launch
+    from docs_pipeline.serve import INSTALL_HINT, chromium_executable
+    from tests.browser.site_browser import launch
 
     executable = chromium_executable()
     if executable is None:
@@ -84,7 +85,8 @@ def lighthouse_started(built_site, served_site):
 @pytest.fixture(scope="session")
 def first_visits(lighthouse_started, browser, served_site, built_site):
     """Every page of both languages visited once, first-time-reader style: {page: Visit}."""
-    from tests.browser.site_browser import chromium_executable, visit_all
+    from docs_pipeline.serve import chromium_executable
+    from tests.browser.site_browser import visit_all
 
     return visit_all(chromium_executable(), served_site, built_site, layout().pages())
 

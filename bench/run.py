@@ -32,6 +32,7 @@ import json
 import os
 import platform
 import shutil
+import socket
 import statistics
 import subprocess
 import sys
@@ -42,7 +43,7 @@ from pathlib import Path
 
 from docs_pipeline.pages import parse, split_target
 from docs_pipeline.runner import all_snippets
-from docs_pipeline.serve import serve
+from docs_pipeline.serve import INSTALL_HINT, chromium_executable, serve
 from docs_pipeline.site import ROOT, layout
 from docs_pipeline.site_loads import PAGE_WEIGHT_LIMIT_KIB, site_weights
 
@@ -93,10 +94,6 @@ def _timed(cmd: list[str], cwd: Path = ROOT) -> float:
     return time.perf_counter() - start
 
 
-def _median(values: list[float]) -> float:
-    return statistics.median(values)
-
-
 def _rounded(values: list[float]) -> list[float]:
     return [round(v, 3) for v in values]
 
@@ -116,8 +113,8 @@ def measure_verify(runs: int) -> dict:
             times[name].append(_timed(cmd))
     ratios = [v / b for v, b in zip(times["verify"], times["bare"], strict=True)]
     return {
-        "verify_overhead": _median(ratios),
-        "verify_vs_import": _median(times["verify"]) / _median(times["import_torch"]),
+        "verify_overhead": statistics.median(ratios),
+        "verify_vs_import": statistics.median(times["verify"]) / statistics.median(times["import_torch"]),
         "details": {"snippets": len(snippets), **{f"{name}_s": _rounded(t) for name, t in times.items()}},
     }
 
@@ -128,7 +125,7 @@ def measure_build(runs: int) -> dict:
     first = _timed(cmd)
     warm = [_timed(cmd) for _ in range(max(3, runs // 2))]
     return {
-        "build_s_per_page": _median(warm) / len(SITE.pages()),
+        "build_s_per_page": statistics.median(warm) / len(SITE.pages()),
         "details": {"pages": len(SITE.pages()), "first_build_s": round(first, 3), "warm_build_s": _rounded(warm)},
     }
 
@@ -146,7 +143,7 @@ def measure_weight(site: Path) -> dict:
         "details": {
             "heaviest_page": heaviest.page,
             "heaviest_page_files_gzipped_bytes": dict(sorted(heaviest.files.items(), key=lambda kv: -kv[1])),
-            "median_page_kb": round(_median([w.gzipped_bytes for w in weights]) / 1024, 1),
+            "median_page_kb": round(statistics.median([w.gzipped_bytes for w in weights]) / 1024, 1),
             "external": external,
         },
     }
@@ -154,9 +151,11 @@ def measure_weight(site: Path) -> dict:
 
 def _lighthouse(urls: list[str], form_factor: str, runs: int) -> list[dict]:
     """tests/audit/lighthouse.mjs (the audits' runner, installed by `./dev bench` as by `./dev test`)."""
-    chrome = os.environ.get("CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
-    if not chrome or not (ROOT / "tests" / "audit" / "node_modules").is_dir():
-        raise BenchError("Lighthouse needs Chromium (or CHROMIUM=...) and tests/audit/node_modules (./dev bench installs it)")
+    chrome = chromium_executable()
+    if not chrome:
+        raise BenchError(f"no Chromium found. {INSTALL_HINT}")
+    if not (ROOT / "tests" / "audit" / "node_modules").is_dir():
+        raise BenchError("Lighthouse needs tests/audit/node_modules (./dev bench installs it)")
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "records.json"
         cmd = ["node", "tests/audit/lighthouse.mjs", "--chrome", chrome, "--form-factor", form_factor]
@@ -168,6 +167,7 @@ def _lighthouse(urls: list[str], form_factor: str, runs: int) -> list[dict]:
 def measure_lighthouse(site: Path, runs: int) -> dict:
     """Lighthouse performance, mobile and desktop, `runs` runs of every page of docs/: the worst median."""
     figures: dict = {}
+    worst_pages: dict = {}
     per_page: dict = {}
     with serve(site, SITE.base_path) as base_url:
         urls = {base_url + SITE.url_of(page): SITE.name(page) for page in SITE.pages()}
@@ -187,15 +187,12 @@ def measure_lighthouse(site: Path, runs: int) -> dict:
                 ("tbt_ms", "tbt_ms_max", max),
                 ("lcp_ms", "lcp_ms_max", max),
             ):
-                medians = {name: _median(m[metric]) for name, m in pages.items() if m.get(metric)}
+                medians = {name: statistics.median(m[metric]) for name, m in pages.items() if m.get(metric)}
                 if medians:
                     name = worst(medians, key=medians.get)
                     figures[f"{form_factor}_{figure}"] = round(medians[name])
-                    figures.setdefault("worst", {})[f"{form_factor}_{figure}"] = name
-    return {
-        **{k: v for k, v in figures.items() if k != "worst"},
-        "details": {"runs_per_page": runs, "worst_pages": figures.get("worst", {}), "pages": per_page},
-    }
+                    worst_pages[f"{form_factor}_{figure}"] = name
+    return {**figures, "details": {"runs_per_page": runs, "worst_pages": worst_pages, "pages": per_page}}
 
 
 def _get(url: str) -> str | None:
@@ -224,7 +221,9 @@ def measure_reload(edits: int = 3) -> dict:
     shutil.copytree(ROOT, copy, ignore=ignored, symlinks=True)
     py, out = copy / snippet.relative_to(ROOT), copy / snippet.relative_to(ROOT).with_suffix(".out")
     original = py.read_text(encoding="utf-8"), out.read_text(encoding="utf-8")
-    port = 8000 + os.getpid() % 1000
+    with socket.socket() as free:
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]
     url = f"http://127.0.0.1:{port}{SITE.base_path}{SITE.url_of(page)}"
     log = TMP / "reload-serve.log"
     _log(f"reload: serving a copy of the project, editing its {snippet.relative_to(ROOT)}")
@@ -264,7 +263,7 @@ def measure_reload(edits: int = 3) -> dict:
         server.wait(timeout=20)
         shutil.rmtree(copy, ignore_errors=True)
     return {
-        "reload_s": _median(times),
+        "reload_s": statistics.median(times),
         "details": {
             "page": SITE.url_of(page) or "/",
             "snippet": snippet.relative_to(ROOT).as_posix(),

@@ -1,6 +1,7 @@
-"""A built site served on 127.0.0.1 as GitHub Pages serves it, for the browser tests, the audits and
-the benchmark: under site_url's path (so the root-absolute links the build writes resolve), text
-gzipped when the browser accepts it (Lighthouse weighs what travels)."""
+"""What the browser tests, the audits and the benchmark share: the built site served on 127.0.0.1 as
+GitHub Pages serves it (under site_url's path, so the root-absolute links the build writes resolve;
+text gzipped when the browser accepts it, as Lighthouse weighs what travels), and the Chromium
+they drive."""
 
 from __future__ import annotations
 
@@ -8,13 +9,37 @@ import functools
 import gzip
 import http.server
 import io
+import os
 import re
+import shutil
 import threading
 from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import urlsplit
 
 HOST = "127.0.0.1"
+INSTALL_HINT = (
+    "The browser tests need Chromium and a CJK font. Either `.venv/bin/playwright install chromium` "
+    "(Playwright's own build, the usual way on macOS and Windows), or a system Chromium "
+    "(Debian/Ubuntu: apt-get install chromium fonts-noto-cjk; ./dev test does this itself when it runs "
+    "as root on Debian, as in CI), or point CHROMIUM at a Chromium binary."
+)
+
+
+@functools.cache  # Playwright's sync API cannot be asked again once a browser is running
+def chromium_executable() -> str | None:
+    """The Chromium to drive: $CHROMIUM when set (it must exist); else Playwright's own browser when
+    `playwright install chromium` put one in place; else a system Chromium on PATH; else None."""
+    explicit = os.environ.get("CHROMIUM")
+    if explicit:
+        return explicit if Path(explicit).is_file() else None
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        own = playwright.chromium.executable_path
+    if own and Path(own).is_file():
+        return own
+    return shutil.which("chromium") or shutil.which("chromium-browser")
 
 
 def site_path(site: Path) -> str:

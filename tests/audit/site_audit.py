@@ -90,7 +90,7 @@ def describe(site: Path, page: str) -> str:
 
 def chrome() -> str:
     """The Chromium the browser tests drive ($CHROMIUM, Playwright's or the system's)."""
-    from tests.browser.site_browser import INSTALL_HINT, chromium_executable
+    from docs_pipeline.serve import INSTALL_HINT, chromium_executable
 
     executable = chromium_executable()
     if executable is None:

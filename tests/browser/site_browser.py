@@ -11,10 +11,7 @@ page is loaded once (plus the language switch) however many things are checked o
 
 from __future__ import annotations
 
-import functools
 import json
-import os
-import shutil
 import time
 import traceback
 from concurrent.futures import ThreadPoolExecutor
@@ -35,32 +32,10 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-INSTALL_HINT = (
-    "The browser tests need Chromium and a CJK font. Either `.venv/bin/playwright install chromium` "
-    "(Playwright's own build, the usual way on macOS and Windows), or a system Chromium "
-    "(Debian/Ubuntu: apt-get install chromium fonts-noto-cjk; ./dev test does this itself when it runs "
-    "as root on Debian, as in CI), or point CHROMIUM at a Chromium binary."
-)
 TIMEOUT_MS = 10_000
 
 
 # ---------------------------------------------------------------- the site and the browser
-
-
-@functools.cache  # Playwright's sync API cannot be asked again once a browser is running
-def chromium_executable() -> str | None:
-    """The Chromium to drive: $CHROMIUM when set (it must exist); else Playwright's own browser when
-    `playwright install chromium` put one in place; else a system Chromium on PATH; else None."""
-    explicit = os.environ.get("CHROMIUM")
-    if explicit:
-        return explicit if Path(explicit).is_file() else None
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        own = playwright.chromium.executable_path
-    if own and Path(own).is_file():
-        return own
-    return shutil.which("chromium") or shutil.which("chromium-browser")
 
 
 @contextmanager
