@@ -43,9 +43,3 @@ def test_a_change_to_the_source_makes_the_translation_stale_naming_both(tmp_path
     assert str(en) in message and str(zh) in message and "./dev translations mark" in message
     mark(en, docs)
     assert stale(docs) == [] and en.read_text(encoding="utf-8").count(KEY) == 1
-
-
-def test_the_mark_is_not_rendered(built_site):
-    assert any(recorded_hash(p) for p in SITE.pages(TRANSLATION)), f"no English page carries a {KEY} mark yet"
-    leaked = [str(p.relative_to(built_site)) for p in built_site.rglob("*.html") if KEY in p.read_text(encoding="utf-8")]
-    assert not leaked, f"the {KEY} front matter shows up in built pages: {leaked}"

@@ -2,7 +2,7 @@
 
 Both come from the npm registry, pinned exactly in tests/audit/package.json and package-lock.json,
 and `./dev test` (and `./dev bench`) install them with `npm ci` when tests/audit/node_modules is
-missing or older than the lock file. They run with Node (20 or newer) against the built site as
+missing or older than the lock file. They run with Node.js (the version package.json's engines names) against the built site as
 docs_pipeline/serve.py serves it, with the same Chromium as the browser tests.
 
 - Lighthouse: tests/audit/lighthouse.mjs, every page in one Node process and one Chromium.
@@ -48,7 +48,7 @@ def installed_stamp() -> Path:
 def tools_problem() -> str | None:
     """Why the audits cannot run here (what to do about it), or None."""
     if not shutil.which("node"):
-        return "the site audits (tests/audit/) need Node.js 20 or newer on PATH (Debian: apt-get install nodejs npm)"
+        return "the site audits (tests/audit/) need Node.js on PATH, the version tests/audit/package.json names (Debian: apt-get install nodejs npm)"
     if not installed_stamp().is_file():
         return (
             "tests/audit/node_modules is missing or older than tests/audit/package-lock.json: "

@@ -1,7 +1,7 @@
 """Stepped figures in Chromium, on every page that has one (both languages): buttons and ←/→ step
 through each, the visible frame, the highlighted line and the live text follow; axe finds nothing in
-a figure (every rule, no exclusion), light and dark; no console error; at 360 px a figure fits and
-stacks. On how-it-works: without JavaScript every frame is shown; motion only without
+a figure at its first, middle and last frame (every rule, no exclusion), light and dark; no console
+error; at 360 px a figure fits and stacks. On how-it-works: without JavaScript every frame is shown; motion only without
 prefers-reduced-motion.
 Screenshots of the first, middle and last frame of every figure in test-artifacts/steps/.
 """
@@ -69,6 +69,19 @@ def _open(browser, served_site, path, **options):
     return context, tab, errors
 
 
+def _shown(total: int) -> set[int]:
+    """The frames screenshotted and checked by axe: the first, the middle and the last."""
+    return {1, (total + 1) // 2, total}
+
+
+def _axe(tab, figure_id: str, n: int) -> list:
+    """axe-core, every rule, on the figure as it shows frame n: (n, rule, elements) per violation."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    result = Axe().run(tab, context={"include": [[figure_id]]}, options={"resultTypes": ["violations"]})
+    return [(n, v["id"], [node["target"] for node in v["nodes"]]) for v in result.response["violations"]]
+
+
 # Each figure once, the languages taking turns: stepping is the same script in both, and the texts
 # of both languages are checked on how-it-works (test_last_frame..., test_without_javascript...).
 ONCE = [
@@ -81,7 +94,7 @@ ONCE = [
 def test_stepping_with_buttons_and_keys(browser, served_site, snippet, lang, path, figure_id):
     frames = load(snippet)[1]
     total, step = len(frames), STEP[lang]
-    context, tab, errors = _open(browser, served_site, path)
+    context, tab, errors = _open(browser, served_site, path, reduced_motion="reduce")  # no fade before axe reads colours
     try:
         figure = tab.locator(figure_id)
         first = _state(tab, figure_id)
@@ -104,18 +117,20 @@ def test_stepping_with_buttons_and_keys(browser, served_site, snippet, lang, pat
         assert state["visible"] == [1] and state["focus"], state
         assert figure.locator(".steps__prev").get_attribute("aria-disabled") == "true"
 
-        shots = {1, (total + 1) // 2, total}
         SHOTS.mkdir(parents=True, exist_ok=True)
         name = snippet.replace("/", "-")
+        violations = []
         for n in range(1, total + 1):
             if n > 1:
                 tab.keyboard.press("ArrowRight")
             state = _state(tab, figure_id)
             assert state["visible"] == [n] and state["live"].startswith(step.format(n=n, total=total)), state
             assert state["line"] == frames[n - 1].line, state
-            if n in shots:
+            if n in _shown(total):
                 figure.screenshot(path=str(SHOTS / f"{name}-{lang}-{n}.png"), animations="disabled")
+                violations += _axe(tab, figure_id, n)
         assert figure.locator(".steps__next").get_attribute("aria-disabled") == "true"
+        assert not violations, json.dumps(violations, indent=1)
         assert not errors, errors
     finally:
         context.close()
@@ -162,27 +177,18 @@ def test_before_the_script_runs_the_figure_already_shows_its_first_step(browser,
     assert before == scripted
 
 
-# Every figure in the light palette; the dark one recolours them all alike (the same stylesheet and
-# classes), so one figure stands for them there.
-FIGURES_EN = [a for a in ALL if a[1] == "en"]
-AXE_RUNS = [("light", *a) for a in FIGURES_EN] + [("dark", *a) for a in FIGURES_EN if a[0] == SNIPPET]
-
-
-@pytest.mark.parametrize("scheme,snippet,lang,path,figure_id", AXE_RUNS, ids=[f"{a[1]}-{a[0]}" for a in AXE_RUNS])
-def test_axe_finds_nothing_in_the_figure(browser, served_site, snippet, lang, path, figure_id, scheme):
-    from axe_playwright_python.sync_playwright import Axe
-
-    total = len(load(snippet)[1])
-    context, tab, errors = _open(browser, served_site, path, color_scheme=scheme)
+def test_axe_finds_nothing_in_a_figure_in_the_dark(browser, served_site):
+    """The dark palette recolours every figure alike (the same stylesheet and classes): one stands for all."""
+    total = len(FRAMES)
+    context, tab, errors = _open(browser, served_site, PAGES["en"][0], color_scheme="dark", reduced_motion="reduce")
     try:
         violations = []
-        for n in sorted({1, (total + 1) // 2, total}):  # every rule, on the figure, at three frames
-            tab.locator(figure_id).focus()
-            while _state(tab, figure_id)["visible"] != [n]:
+        tab.locator(FIGURE).focus()
+        for n in range(1, total + 1):
+            if n > 1:
                 tab.keyboard.press("ArrowRight")
-            tab.wait_for_timeout(400)  # the appearing nodes fade in (0.35 s) before colours are read
-            result = Axe().run(tab, context={"include": [[figure_id]]}, options={"resultTypes": ["violations"]})
-            violations += [(n, v["id"], [node["target"] for node in v["nodes"]]) for v in result.response["violations"]]
+            if n in _shown(total):
+                violations += _axe(tab, FIGURE, n)
         assert not violations, json.dumps(violations, indent=1)
         assert not errors, errors
     finally:
