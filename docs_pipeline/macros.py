@@ -143,15 +143,16 @@ def page_functions(site: Layout, page: Callable[[], Path]) -> dict[str, Callable
         return texts()[lang]["rule"].format(title=heading.text, href=href)
 
     def cited_by(name: str) -> str:
-        lang = site.language_of(page())
+        lang, here = site.language_of(page()), posixpath.dirname(site.page_name(page())) or "."
         links = []
         for other in site.pages(lang):
-            parsed = parse(other)
-            for line, cited in parsed.rules if site.page_name(other) != RULES else ():
+            other_name, parsed = site.page_name(other), parse(other)
+            for line, cited in parsed.rules if other_name != RULES else ():
+                if cited != name:
+                    continue
                 heading = [h for h in parsed.headings if h.line < line][-1]
-                href = posixpath.relpath(site.page_name(other), posixpath.dirname(site.page_name(page())) or ".")
-                link = f"[{heading.text}]({href}.md#{heading.id})"
-                links += [link] if cited == name and link not in links else []
+                link = f"[{heading.text}]({posixpath.relpath(other_name, here)}.md#{heading.id})"
+                links += [link] if link not in links else []
         if not links:
             raise PageError(f"{site.name(page())}: no page of its language cites rule {name!r}")
         return texts()[lang]["cited_by"].format(links=texts()[lang]["list"].join(links))

@@ -58,13 +58,20 @@ class Layout:
         langs = [lang] if lang else self.languages
         return sorted(p for code in langs for p in (self.docs / code).rglob("*.md"))
 
+    def _in_docs(self, page: Path) -> PurePosixPath:
+        """The page's path inside docs/ (resolving links only when it is not plainly there: a build
+        asks thousands of times)."""
+        try:
+            return PurePosixPath(page.relative_to(self.docs).as_posix())
+        except ValueError:
+            return PurePosixPath(page.resolve().relative_to(self.docs.resolve()).as_posix())
+
     def language_of(self, page: Path) -> str:
-        return page.resolve().relative_to(self.docs.resolve()).parts[0]
+        return self._in_docs(page).parts[0]
 
     def page_name(self, page: Path) -> str:
         """The page inside its language folder, without .md: "how-it-works", "index"."""
-        lang = self.language_of(page)
-        return page.resolve().relative_to((self.docs / lang).resolve()).with_suffix("").as_posix()
+        return PurePosixPath(*self._in_docs(page).parts[1:]).with_suffix("").as_posix()
 
     def prefix(self, lang: str) -> str:
         """Where a language's pages are published, relative to the site root: "" or "en/"."""

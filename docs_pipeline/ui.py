@@ -3,13 +3,19 @@
 from __future__ import annotations
 
 import tomllib
+from functools import lru_cache
 from pathlib import Path
 
 TEXTS = Path(__file__).with_name("ui.toml")
 
 
 def texts() -> dict[str, dict[str, str]]:
-    """{language: {key: text}}, read afresh (an edit shows on the next `mkdocs serve` reload)."""
+    """{language: {key: text}}, read again when the file changes (an edit shows on the next reload)."""
+    return _read(TEXTS.stat().st_mtime_ns)
+
+
+@lru_cache(maxsize=1)
+def _read(mtime_ns: int) -> dict[str, dict[str, str]]:
     return tomllib.loads(TEXTS.read_text(encoding="utf-8"))
 
 
