@@ -58,10 +58,6 @@ class NotebookPages:
         self.execute = command != "serve"
         if not self.execute:
             log.info("mkdocs serve shows the notebooks without running them; mkdocs build executes them")
-        # Nothing an author acts on: mkdocs-jupyter's lines per notebook, and jieba (Chinese search)
-        # loading its dictionary, at DEBUG since Material's search plugin imported it.
-        for logger in ("mkdocs.plugins.mkdocs_jupyter", "mkdocs.mkdocs-jupyter", "jieba"):
-            logging.getLogger(logger).setLevel(logging.WARNING)
 
     def on_pre_build(self, config):
         # mkdocs-jupyter evicts the renders a build did not use: each language, and the preview, keep their own.

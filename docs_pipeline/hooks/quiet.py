@@ -1,9 +1,16 @@
-"""A build prints what an author must act on: mkdocs-macros and mkdocs-static-i18n report their
-progress at INFO on every build, once per language. Their warnings and errors still show."""
+"""A build prints what an author must act on, not the plugins' progress: mkdocs-macros and
+mkdocs-static-i18n report at INFO on every build (once per language), mkdocs-jupyter on every
+notebook, and jieba (Chinese search) as it loads its dictionary. Their warnings and errors still show."""
 
 import logging
 
-CHATTY = ("mkdocs.plugins.mkdocs_macros", "mkdocs.plugins.mkdocs_static_i18n")
+CHATTY = (
+    "mkdocs.plugins.mkdocs_macros",
+    "mkdocs.plugins.mkdocs_static_i18n",
+    "mkdocs.plugins.mkdocs_jupyter",
+    "mkdocs.mkdocs-jupyter",
+    "jieba",
+)
 
 
 def on_startup(command, dirty):
