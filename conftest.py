@@ -19,8 +19,10 @@ def _tier(item) -> int:
     path = item.path.relative_to(ROOT).as_posix()
     if path.startswith("snippets/"):
         return 0
-    if path.startswith(("tests/browser/", "tests/audit/")):  # Chromium (and Lighthouse, html-validate)
+    if path.startswith("tests/browser/"):  # Chromium
         return 4
+    if path.startswith("tests/audit/"):  # last: Lighthouse has run beside the browser tests
+        return 5
     if path == "tests/test_faults.py":
         return 3
     return 2 if "built_site" in getattr(item, "fixturenames", ()) else 1
@@ -29,7 +31,7 @@ def _tier(item) -> int:
 def pytest_collection_modifyitems(config, items):
     for item in items:
         tier = _tier(item)
-        if tier == 4:
+        if tier >= 4:
             item.add_marker(pytest.mark.browser)
         elif tier >= 2:
             item.add_marker(pytest.mark.build)
