@@ -12,6 +12,7 @@ import io
 import os
 import re
 import shutil
+import sys
 import threading
 from contextlib import contextmanager
 from pathlib import Path
@@ -76,12 +77,18 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+class _Server(http.server.ThreadingHTTPServer):
+    def handle_error(self, request, client_address):
+        if not isinstance(sys.exc_info()[1], ConnectionError):  # a browser that dropped a request it no longer needs
+            super().handle_error(request, client_address)
+
+
 @contextmanager
 def serve(site: Path, under: str | None = None):
     """Serve `site` at path `under` (default: site_url's path) on a free port, from a thread; yields its URL."""
     under = site_path(site) if under is None else under
     handler = functools.partial(type("_SiteHandler", (_Handler,), {"prefix": under}), directory=str(site))
-    server = http.server.ThreadingHTTPServer((HOST, 0), handler)
+    server = _Server((HOST, 0), handler)
     thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
     thread.start()
     try:
