@@ -30,7 +30,6 @@ class Graph:
     nodes: dict[int, Node] = field(default_factory=dict)
     edges: list[tuple[int, int]] = field(default_factory=list)  # (user, input): the way gradients flow
     objects: dict[int, object] = field(default_factory=dict)
-    order: dict[int, int] = field(default_factory=dict)  # a function node's sequence number (the order of recording)
 
 
 def is_tensor(value) -> bool:
@@ -56,11 +55,8 @@ def variables(scopes: list[dict]) -> tuple[list[tuple[str, object]], list]:
         for name, value in list(scope.items()):
             if name.startswith("_"):
                 continue
-            if isinstance(value, (list, tuple)) and len(value) <= 64:
-                for i, item in enumerate(value):
-                    take(f"{name}[{i}]", item)
-            elif isinstance(value, dict) and len(value) <= 64:
-                for key, item in value.items():
+            if isinstance(value, (list, tuple, dict)) and len(value) <= 64:
+                for key, item in value.items() if isinstance(value, dict) else enumerate(value):
                     take(f"{name}[{key!r}]", item)
             elif callable(getattr(value, "named_parameters", None)) and not is_tensor(value):
                 for pname, param in value.named_parameters():
@@ -118,7 +114,6 @@ def walk(named, unnamed=(), kept=(), names: dict[int, str] | None = None, grads:
             edge(fn, fn.variable)
             return
         add(fn, "function", fn.name())
-        graph.order[id(fn)] = fn._sequence_nr()
         for next_fn, _ in fn.next_functions:
             if next_fn is not None:
                 visit(next_fn)
@@ -293,11 +288,8 @@ def svg(nodes, edges, layout: Layout, svg_id: str, title: str, classes="autograd
         out.append(
             f'<rect class="box" x="{x - w / 2:.1f}" y="{y:.1f}" width="{w:.1f}" height="{BOX_H}" rx="{12 if n.kind in ROUNDED else 3}"/>'
         )
-        if n.detail:
-            out.append(f'<text x="{x:.1f}" y="{y + 14:.1f}">{escape(n.name)}</text>')
-            out.append(f'<text class="detail" x="{x:.1f}" y="{y + 28:.1f}">{escape(n.detail)}</text>')
-        else:
-            out.append(f'<text x="{x:.1f}" y="{y + 21.5:.1f}">{escape(n.name)}</text>')
+        lines = [("", n.name, 14), (' class="detail"', n.detail, 28)] if n.detail else [("", n.name, 21.5)]
+        out += [f'<text{cls} x="{x:.1f}" y="{y + dy:.1f}">{escape(text)}</text>' for cls, text, dy in lines]
         out.append("</g>")
     for x, y, text, hot in labels:  # last: over the lines
         half = len(text) * LABEL_FONT * 0.6 / 2 + 3

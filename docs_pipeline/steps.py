@@ -190,7 +190,7 @@ class Frames:
             return self.remember(graph)
         accumulators = [k for k in new if nodes[k].kind == "accumulate"]
         leaf_of = {user: leaf for user, leaf in graph.edges if user in accumulators}
-        recorded = sorted((k for k in new if nodes[k].kind == "function"), key=graph.order.get)
+        recorded = sorted((k for k in new if nodes[k].kind == "function"), key=lambda k: graph.objects[k]._sequence_nr())
         facts = Forward(
             leaves=[nodes[k].name for k in new if nodes[k].kind == "leaf" and k not in leaf_of.values()],
             recorded=[nodes[k].name for k in recorded],
@@ -322,7 +322,6 @@ class Recorder:
             return method(*args)
         except Exception as exc:  # reported after the run, naming the snippet; the program goes on untraced
             self.failure = exc
-            return None
 
     def trace(self, frame, event, arg):
         if self.failure is not None:

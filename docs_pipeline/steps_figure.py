@@ -77,11 +77,11 @@ def describe(frame: Frame, program: Program, w: dict) -> str:
             where = w["in"].format(fn=fn) if fn else ""
             return w["sentence"].format(code=code, where=where, parts=w["parts_join"].join(parts))
         case Accumulate() as f:
-            node = w["acc_of"].format(leaf=f.leaf)
-            if len(f.sources) > 1:
-                terms = " + ".join(w["term"].format(value=v, source=s) for s, v in f.sources)
-                return w["acc_many"].format(n=len(f.sources), node=node, terms=terms, value=f.received, leaf=f.leaf, grad=f.grad)
-            return w["acc_one"].format(node=node, value=f.received, leaf=f.leaf, grad=f.grad)
+            terms = " + ".join(w["term"].format(value=v, source=s) for s, v in f.sources)
+            text = w["acc_many" if len(f.sources) > 1 else "acc_one"]
+            return text.format(
+                n=len(f.sources), node=w["acc_of"].format(leaf=f.leaf), terms=terms, value=f.received, leaf=f.leaf, grad=f.grad
+            )
         case Backward() as f:
             sent = [w["item"].format(value=v, target=w["acc_of"].format(leaf=leaf) if leaf else t) for t, leaf, v in f.sent]
             items = w["sent_join"].join(sent) if w["sent_join"] else _listed(sent, w)
@@ -90,9 +90,7 @@ def describe(frame: Frame, program: Program, w: dict) -> str:
         case Done() as f:
             return w["done"].format(code=code, grads=w["join"].join(f"{name}.grad = {value}" for name, value in f.grads))
         case Raised() as f:
-            if f.node:
-                return w["raised_at"].format(node=f.node, error=f.error, message=escape(f.message))
-            return w["raised"].format(code=code, error=f.error, message=escape(f.message))
+            return w["raised_at" if f.node else "raised"].format(node=f.node, code=code, error=f.error, message=escape(f.message))
         case Compile() as f:
             made = _listed([w["made"].format(name=a, op=b, target=c) for a, b, c in f.made], w)
             lines = _listed([_code(program.source(line)) for line in frame.ran[1:] or [frame.line]], w)
