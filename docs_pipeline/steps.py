@@ -212,12 +212,9 @@ class BackwardRun:
         self.arrived: dict[int, str] = {}
         self.running = None  # a node that received its gradient and has not finished: where an error comes from
         self.error: BaseException | None = None
-        self.handles = []
-        for key, node in graph.nodes.items():
-            if node.kind in ("function", "accumulate"):
-                fn = graph.objects[key]
-                self.handles.append(fn.register_prehook(lambda grads, fn=fn: guard(self.arrives, fn, grads)))
-                self.handles.append(fn.register_hook(lambda grads, _, fn=fn: guard(self.ran, fn, grads)))
+        fns = [graph.objects[key] for key, node in graph.nodes.items() if node.kind in ("function", "accumulate")]
+        self.handles = [fn.register_prehook(lambda grads, fn=fn: guard(self.arrives, fn, grads)) for fn in fns]
+        self.handles += [fn.register_hook(lambda grads, _, fn=fn: guard(self.ran, fn, grads)) for fn in fns]
         self.roots = [t for t in roots if id(t) in graph.nodes and t.grad_fn is not None]
         for tensor in self.roots:  # the gradient backward starts from, on the arrow from the named tensor
             self.flowed[id(tensor), id(tensor.grad_fn)] = None
