@@ -1,11 +1,8 @@
-"""The autograd graph: the one walk of what torch recorded, the one layered layout and the one SVG
-writer, for the static figures (`<name>.<variable>.svg`) and every frame of a stepped figure
-(docs_pipeline/steps.py, steps_figure.py).
+"""The autograd graph's one walk, layout and SVG writer, for the static figures and every stepped frame.
 
 Node names are what torch reports (`name()`; `AccumulateGrad.variable` is the leaf below it), leaf
 tensors are named after the program's variables, and arrows point the way gradients flow in the
-backward pass. The SVG carries classes, not colours: steps.css draws it with Material's variables,
-so it follows both palettes.
+backward pass. The SVG carries classes, not colours, so that steps.css draws it in both palettes.
 """
 
 from __future__ import annotations
@@ -33,7 +30,6 @@ class Graph:
     nodes: dict[int, Node] = field(default_factory=dict)
     edges: list[tuple[int, int]] = field(default_factory=list)  # (user, input): the way gradients flow
     objects: dict[int, object] = field(default_factory=dict)
-    order: dict[int, int] = field(default_factory=dict)  # a function node's sequence number (the order of recording)
 
 
 def is_tensor(value) -> bool:
@@ -59,11 +55,8 @@ def variables(scopes: list[dict]) -> tuple[list[tuple[str, object]], list]:
         for name, value in list(scope.items()):
             if name.startswith("_"):
                 continue
-            if isinstance(value, (list, tuple)) and len(value) <= 64:
-                for i, item in enumerate(value):
-                    take(f"{name}[{i}]", item)
-            elif isinstance(value, dict) and len(value) <= 64:
-                for key, item in value.items():
+            if isinstance(value, (list, tuple, dict)) and len(value) <= 64:
+                for key, item in value.items() if isinstance(value, dict) else enumerate(value):
                     take(f"{name}[{key!r}]", item)
             elif callable(getattr(value, "named_parameters", None)) and not is_tensor(value):
                 for pname, param in value.named_parameters():
@@ -121,7 +114,6 @@ def walk(named, unnamed=(), kept=(), names: dict[int, str] | None = None, grads:
             edge(fn, fn.variable)
             return
         add(fn, "function", fn.name())
-        graph.order[id(fn)] = fn._sequence_nr()
         for next_fn, _ in fn.next_functions:
             if next_fn is not None:
                 visit(next_fn)
@@ -177,21 +169,6 @@ class Layout:
         self.rank: dict[str, int] = {}
         self.layer = dict.fromkeys(texts, 0)
         self.x = dict.fromkeys(texts, 0.0)
-        self._layers()
-        for k in sorted(texts, key=lambda k: bool(self.parents[k])):
-            self._visit(k)
-        self.rows: list[list[str]] = [[] for _ in range(max(self.layer.values()) + 1)]
-        for k in sorted(texts, key=self.rank.get):
-            self.rows[self.layer[k]].append(k)
-        self._positions()
-
-    def below(self, k: str) -> int:
-        """The longest path from k down to a leaf."""
-        if k not in self.height:
-            self.height[k] = 1 + max((self.below(c) for c in self.children[k]), default=-1)
-        return self.height[k]
-
-    def _layers(self) -> None:
         # A node that nothing uses (a named tensor) sits as low as the longest path below it allows, so
         # graphs of different lengths end on the same rows (an RNN's time steps line up); every other
         # node sits just below the lowest node that uses it (a shared node below every user).
@@ -207,6 +184,25 @@ class Layout:
                 waiting[c] -= 1
                 if not waiting[c]:
                     todo.append(c)
+        for k in sorted(texts, key=lambda k: bool(self.parents[k])):
+            self._visit(k)
+        self.rows: list[list[str]] = [[] for _ in range(max(self.layer.values()) + 1)]
+        for k in sorted(texts, key=self.rank.get):
+            self.rows[self.layer[k]].append(k)
+        for row in self.rows:
+            self._place(row, [0.0] * len(row))
+        depths = range(len(self.rows))
+        for down in [True, False] * 4 + [True]:  # a few sweeps down and up, ending down
+            for depth in depths if down else reversed(depths):
+                self._align(depth, down)
+        left = min(self.x[k] - self.width[k] / 2 for k in self.x)
+        self.x = {k: x - left + MARGIN for k, x in self.x.items()}
+
+    def below(self, k: str) -> int:
+        """The longest path from k down to a leaf."""
+        if k not in self.height:
+            self.height[k] = 1 + max((self.below(c) for c in self.children[k]), default=-1)
+        return self.height[k]
 
     def _visit(self, k: str) -> None:
         # Depth-first from the named tensors, in the order the program made them, so each graph keeps to
@@ -248,16 +244,6 @@ class Layout:
                 at = [self.x[k] + self.x[c] - self._under(k, c) for c in self.children[k] if self.layer[c] == depth + 1]
             wanted.append(sum(at) / len(at) if at else self.x[k])
         self._place(self.rows[depth], wanted)
-
-    def _positions(self) -> None:
-        for row in self.rows:
-            self._place(row, [0.0] * len(row))
-        depths = range(len(self.rows))
-        for down in [True, False] * 4 + [True]:  # a few sweeps down and up, ending down
-            for depth in depths if down else reversed(depths):
-                self._align(depth, down)
-        left = min(self.x[k] - self.width[k] / 2 for k in self.x)
-        self.x = {k: x - left + MARGIN for k, x in self.x.items()}
 
     @property
     def size(self) -> tuple[float, float]:
@@ -302,11 +288,8 @@ def svg(nodes, edges, layout: Layout, svg_id: str, title: str, classes="autograd
         out.append(
             f'<rect class="box" x="{x - w / 2:.1f}" y="{y:.1f}" width="{w:.1f}" height="{BOX_H}" rx="{12 if n.kind in ROUNDED else 3}"/>'
         )
-        if n.detail:
-            out.append(f'<text x="{x:.1f}" y="{y + 14:.1f}">{escape(n.name)}</text>')
-            out.append(f'<text class="detail" x="{x:.1f}" y="{y + 28:.1f}">{escape(n.detail)}</text>')
-        else:
-            out.append(f'<text x="{x:.1f}" y="{y + 21.5:.1f}">{escape(n.name)}</text>')
+        lines = [("", n.name, 14), (' class="detail"', n.detail, 28)] if n.detail else [("", n.name, 21.5)]
+        out += [f'<text{cls} x="{x:.1f}" y="{y + dy:.1f}">{escape(text)}</text>' for cls, text, dy in lines]
         out.append("</g>")
     for x, y, text, hot in labels:  # last: over the lines
         half = len(text) * LABEL_FONT * 0.6 / 2 + 3

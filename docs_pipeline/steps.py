@@ -1,17 +1,11 @@
-"""Stepped figures: the graph torch records while a snippet runs, frame by frame, from a real run.
-
-A page calls `{{ steps("how_it_works/grad_basics") }}` on its own line (both languages). `./dev
-outputs` then runs that snippet once, unchanged, under a line tracer (sys.settrace) and stores its
-frames in `<name>.steps.json` beside the `.out`; the tests record again and compare
-(docs_pipeline/outputs.py); steps_figure.py draws them. A frame is one of the kinds in `FACTS`:
+"""Stepped figures: the graph torch records while a snippet runs, frame by frame, from a real run
+(how a page asks for one and how it is recorded: CONTRIBUTING.md). A frame is one of the kinds in `FACTS`:
 
 - forward: a line ran and the graph the program's variables reach changed (its globals, the locals of
   its running functions, a value being returned);
-- backward / accumulate: inside the program's `backward()`, one node ran: hooks on every node of the
-  graph (removed when backward returns) record the gradient it received and those it passed on, in the
-  order torch's engine runs them; done / raised: backward returned (every leaf's .grad) or raised;
-- compile / break: the program made a `torch._dynamo.explain` result: one frame per graph Dynamo
-  produced, with the graph break between them.
+- backward / accumulate: inside the program's `backward()`, one node ran, in the order torch's engine
+  runs them (hooks on every node, removed when backward returns); done / raised: backward returned or raised;
+- compile / break: one frame per graph of a `torch._dynamo.explain` result, the graph break between them.
 
 The recording changes nothing the program prints: hooks return None, and the recorder keeps no
 object alive longer than one line.
@@ -91,9 +85,7 @@ class Break:
     function: str
 
 
-FACTS = {"forward": Forward, "backward": Backward, "accumulate": Accumulate, "done": Done, "raised": Raised}
-FACTS |= {"compile": Compile, "break": Break}
-KIND = {cls: kind for kind, cls in FACTS.items()}
+FACTS = {cls.__name__.lower(): cls for cls in (Forward, Backward, Accumulate, Done, Raised, Compile, Break)}
 
 
 @dataclass
@@ -106,11 +98,6 @@ class Frame:
     new: list[str]
     facts: Forward | Backward | Accumulate | Done | Raised | Compile | Break
     current: str | None = None  # the node that ran
-
-    @classmethod
-    def read(cls, data: dict) -> Frame:
-        nodes = [Node(**n) for n in data["nodes"]]
-        return cls(**{**data, "nodes": nodes, "facts": FACTS[data["kind"]](**data["facts"])})
 
 
 def steps_path(snippet_py: Path) -> Path:
@@ -137,7 +124,8 @@ def load(snippet: str, root: Path = ROOT) -> tuple[str, list[Frame]]:
             f"record them from a real run: ./dev outputs snippets/{snippet}.py"
         )
     data = json.loads(steps_path(program).read_text(encoding="utf-8"))
-    return data["program"], [Frame.read(f) for f in data["frames"]]
+    read = [{**f, "nodes": [Node(**n) for n in f["nodes"]], "facts": FACTS[f["kind"]](**f["facts"])} for f in data["frames"]]
+    return data["program"], [Frame(**f) for f in read]
 
 
 def dumps(data, indent: str = "") -> str:
@@ -167,34 +155,29 @@ class Frames:
         self.ids: dict[int, str] = {}  # id() -> the stable id of a tensor or node the frames show
         self.serial = 0
 
-    def _name(self, graph: Graph, forget: bool) -> None:
+    def remember(self, graph: Graph, forget: bool = True) -> None:
+        """Ids for the graph's new nodes; with `forget`, the graph is the baseline of the next forward frame
+        and the ids of what no longer shows are let go (id() values are reused)."""
         for key, node in graph.nodes.items():
             if key not in self.ids:
                 self.serial += 1
                 self.ids[key] = f"{'t' if node.kind in ('leaf', 'output') else 'f'}{self.serial}"
-        if forget:  # ids of what no longer shows are let go (id() values are reused)
+        if forget:
             self.ids = {key: self.ids[key] for key in graph.nodes}
-
-    def remember(self, graph: Graph) -> None:
-        """The baseline of the next forward frame."""
-        self._name(graph, forget=True)
-        self.last = graph
+            self.last = graph
 
     def add(self, graph: Graph, facts, new=(), current=None, flowed=None) -> None:
         """A frame of `graph` (an autograd graph), with the gradients that `flowed` on its arrows."""
+        self.remember(graph, forget=isinstance(facts, Forward))  # backward frames show the graph backward started from
         ids, flowed = self.ids, flowed or {}
-        if isinstance(facts, Forward):
-            self.remember(graph)
-        else:  # backward frames show the graph backward started from
-            self._name(graph, forget=False)
         nodes = [replace(n, id=ids[k]) for k, n in graph.nodes.items()]
         edges = [[ids[a], ids[b]] + ([flowed[a, b]] if flowed.get((a, b)) is not None else []) for a, b in graph.edges]
-        self.append(facts, None, None, nodes, edges, [ids[k] for k in new], None if current is None else ids[current])
+        self.append(facts, nodes, edges, [ids[k] for k in new], ids.get(current))
 
-    def append(self, facts, line, ran, nodes, edges, new, current=None) -> None:
+    def append(self, facts, nodes, edges, new, current=None, line=None, ran=None) -> None:
         line = self.line if line is None else line
         ran = ran or list(dict.fromkeys(self.ran)) or [line]
-        self.list.append(Frame(KIND[type(facts)], line, ran, nodes, edges, new, facts, current))
+        self.list.append(Frame(type(facts).__name__.lower(), line, ran, nodes, edges, new, facts, current))
         self.ran = []
 
     def forward(self, graph: Graph) -> None:
@@ -207,7 +190,7 @@ class Frames:
             return self.remember(graph)
         accumulators = [k for k in new if nodes[k].kind == "accumulate"]
         leaf_of = {user: leaf for user, leaf in graph.edges if user in accumulators}
-        recorded = sorted((k for k in new if nodes[k].kind == "function"), key=graph.order.get)
+        recorded = sorted((k for k in new if nodes[k].kind == "function"), key=lambda k: graph.objects[k]._sequence_nr())
         facts = Forward(
             leaves=[nodes[k].name for k in new if nodes[k].kind == "leaf" and k not in leaf_of.values()],
             recorded=[nodes[k].name for k in recorded],
@@ -229,12 +212,9 @@ class BackwardRun:
         self.arrived: dict[int, str] = {}
         self.running = None  # a node that received its gradient and has not finished: where an error comes from
         self.error: BaseException | None = None
-        self.handles = []
-        for key, node in graph.nodes.items():
-            if node.kind in ("function", "accumulate"):
-                fn = graph.objects[key]
-                self.handles.append(fn.register_prehook(lambda grads, fn=fn: guard(self.arrives, fn, grads)))
-                self.handles.append(fn.register_hook(lambda grads, _, fn=fn: guard(self.ran, fn, grads)))
+        fns = [graph.objects[key] for key, node in graph.nodes.items() if node.kind in ("function", "accumulate")]
+        self.handles = [fn.register_prehook(lambda grads, fn=fn: guard(self.arrives, fn, grads)) for fn in fns]
+        self.handles += [fn.register_hook(lambda grads, _, fn=fn: guard(self.ran, fn, grads)) for fn in fns]
         self.roots = [t for t in roots if id(t) in graph.nodes and t.grad_fn is not None]
         for tensor in self.roots:  # the gradient backward starts from, on the arrow from the named tensor
             self.flowed[id(tensor), id(tensor.grad_fn)] = None
@@ -263,7 +243,7 @@ class BackwardRun:
                     leaf = nodes[id(next_fn.variable)].name if hasattr(next_fn, "variable") else None
                     sent.append([nodes[id(next_fn)].name, leaf, shown(grad)])
             facts = Backward(nodes[key].name, self.arrived.get(key), sent)
-        self.frames.add(self.graph, facts, current=key, flowed=dict(self.flowed))
+        self.frames.add(self.graph, facts, current=key, flowed=self.flowed)
 
     def returned(self) -> None:
         for handle in self.handles:
@@ -275,11 +255,11 @@ class BackwardRun:
                 if any(b == key for _, b in self.flowed):
                     grads.append([node.name, shown(self.graph.objects[key].grad)])
         if self.error is None:
-            return self.frames.add(self.graph, Done(grads), flowed=dict(self.flowed))
+            return self.frames.add(self.graph, Done(grads), flowed=self.flowed)
         message = str(self.error).splitlines()[0] if str(self.error) else ""
         failed = self.running if self.running in nodes else None
         facts = Raised(type(self.error).__name__, message.split(". ")[0].rstrip(".") + ".", failed and nodes[failed].name)
-        self.frames.add(self.graph, facts, current=failed, flowed=dict(self.flowed))
+        self.frames.add(self.graph, facts, current=failed, flowed=self.flowed)
 
 
 def compile_frames(explanation, file: str, frames: Frames) -> None:
@@ -307,15 +287,15 @@ def compile_frames(explanation, file: str, frames: Frames) -> None:
                 made.append([node.name, node.op, target])
         if previous_end is not None:
             edges.append([previous_end, nodes[len(nodes) - len(ids)].id])
-        facts = Compile(number, len(graphs), made)
-        frames.append(facts, lines[-1] if lines else None, [frames.line, *lines], list(nodes), list(edges), list(ids.values()))
+        ran = [frames.line, *lines]
+        frames.append(Compile(number, len(graphs), made), list(nodes), list(edges), list(ids.values()), line=ran[-1], ran=ran)
         if number <= len(breaks):
             reason, previous_end = breaks[number - 1], f"break{number}"
             where = reason.user_stack[-1]
             nodes.append(Node(previous_end, "break", "graph break", f"{where.name}()"))
             edges.append([ids[next(n for n in module.graph.nodes if n.op == "output")], previous_end])
             facts = Break(number, reason.reason.splitlines()[0], where.name)
-            frames.append(facts, where.lineno, [where.lineno], list(nodes), list(edges), [previous_end])
+            frames.append(facts, list(nodes), list(edges), [previous_end], line=where.lineno, ran=[where.lineno])
 
 
 class Recorder:
@@ -339,7 +319,6 @@ class Recorder:
             return method(*args)
         except Exception as exc:  # reported after the run, naming the snippet; the program goes on untraced
             self.failure = exc
-            return None
 
     def trace(self, frame, event, arg):
         if self.failure is not None:

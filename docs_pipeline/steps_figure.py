@@ -1,11 +1,7 @@
-"""The stepped figure: one markup for every `{{ steps("dir/name") }}`, drawn from the stored frames.
-
-The figure holds the program (each line marked with its number, for the current-line highlight),
-an ordered list of frames (each a sentence in the page's language and an SVG of the graph after
-that step, with its own text alternative), buttons and a live region. Without JavaScript every
-frame is shown in order under the program; overrides/assets/javascripts/steps.js turns it into a
-step-through (one frame at a time beside the program, Previous/Next, ←/→). Nodes keep their place
-from frame to frame: one layout for every node any frame shows (docs_pipeline/graphs.py).
+"""The stepped figure's markup, drawn from the stored frames: the program (each line marked with its
+number, for the current-line highlight), an ordered list of frames (each a sentence in the page's
+language and an SVG of the graph after that step, with its own text alternative), buttons and a live
+region. Nodes keep their place from frame to frame: one layout for every node any frame shows.
 """
 
 from __future__ import annotations
@@ -81,11 +77,11 @@ def describe(frame: Frame, program: Program, w: dict) -> str:
             where = w["in"].format(fn=fn) if fn else ""
             return w["sentence"].format(code=code, where=where, parts=w["parts_join"].join(parts))
         case Accumulate() as f:
-            node = w["acc_of"].format(leaf=f.leaf)
-            if len(f.sources) > 1:
-                terms = " + ".join(w["term"].format(value=v, source=s) for s, v in f.sources)
-                return w["acc_many"].format(n=len(f.sources), node=node, terms=terms, value=f.received, leaf=f.leaf, grad=f.grad)
-            return w["acc_one"].format(node=node, value=f.received, leaf=f.leaf, grad=f.grad)
+            terms = " + ".join(w["term"].format(value=v, source=s) for s, v in f.sources)
+            text = w["acc_many" if len(f.sources) > 1 else "acc_one"]
+            return text.format(
+                n=len(f.sources), node=w["acc_of"].format(leaf=f.leaf), terms=terms, value=f.received, leaf=f.leaf, grad=f.grad
+            )
         case Backward() as f:
             sent = [w["item"].format(value=v, target=w["acc_of"].format(leaf=leaf) if leaf else t) for t, leaf, v in f.sent]
             items = w["sent_join"].join(sent) if w["sent_join"] else _listed(sent, w)
@@ -94,9 +90,7 @@ def describe(frame: Frame, program: Program, w: dict) -> str:
         case Done() as f:
             return w["done"].format(code=code, grads=w["join"].join(f"{name}.grad = {value}" for name, value in f.grads))
         case Raised() as f:
-            if f.node:
-                return w["raised_at"].format(node=f.node, error=f.error, message=escape(f.message))
-            return w["raised"].format(code=code, error=f.error, message=escape(f.message))
+            return w["raised_at" if f.node else "raised"].format(node=f.node, code=code, error=f.error, message=escape(f.message))
         case Compile() as f:
             made = _listed([w["made"].format(name=a, op=b, target=c) for a, b, c in f.made], w)
             lines = _listed([_code(program.source(line)) for line in frame.ran[1:] or [frame.line]], w)
@@ -106,30 +100,19 @@ def describe(frame: Frame, program: Program, w: dict) -> str:
 
 
 def caption(frames: list[Frame], file: str, w: dict) -> str:
-    counts = {"forward": 0, "backward": 0, "compile": 0}
-    for frame in frames:
-        kind = "backward" if frame.kind in ("accumulate", "done", "raised") else frame.kind
-        if kind in counts:
-            counts[kind] += 1
+    kinds = ["backward" if f.kind in ("accumulate", "done", "raised") else f.kind for f in frames]
+    counts = {kind: kinds.count(kind) for kind in ("forward", "backward", "compile")}
     parts = [w["parts"][k].format(n=n) for k, n in counts.items() if n]
     text = w["caption"].format(file=_code(file), parts=w["join"].join(parts))
     arrows = w["arrows_compile"] if counts["compile"] else w["arrows_autograd"]
     return text + ("" if w["end"] == "。" else " ") + arrows
 
 
-def _line_class(n: int, frame: Frame) -> str:
-    """Line n's classes while `frame` is shown (steps.js does the same when stepping)."""
-    if n == frame.line:
-        return "steps__line steps__line--current"
-    return "steps__line steps__line--ran" if n in frame.ran else "steps__line"
-
-
 def figure(snippet: str, lang: str, root: Path) -> str:
     """The HTML of the stepped figure of snippets/<snippet>.py in language `lang` (one block, no blank line)."""
     w = ui_texts()[lang]["steps"]
     file, frames = load(snippet, root)
-    label = lambda n: replace(n, name=w["break_label"]) if n.kind == "break" else n  # noqa: E731
-    frames = [replace(f, nodes=[label(n) for n in f.nodes]) for f in frames]
+    frames = [replace(f, nodes=[replace(n, name=w["break_label"]) if n.kind == "break" else n for n in f.nodes]) for f in frames]
     program = Program(root / file)
     layout = Layout([(f.nodes, f.edges) for f in frames])
     width = layout.size[0]
@@ -137,9 +120,10 @@ def figure(snippet: str, lang: str, root: Path) -> str:
     base = "steps-" + snippet.replace("/", "-").replace("_", "-")
     total = len(frames)
     # The markup is in the first step's state, which steps.css shows only with JavaScript: nothing
-    # moves when steps.js starts, and the other frames are never laid out.
+    # moves when steps.js starts, and the other frames are never laid out. Line classes as steps.js sets them.
+    mark = {n: " steps__line--ran" for n in frames[0].ran} | {frames[0].line: " steps__line--current"}
     code = "".join(
-        f'<span class="{_line_class(n, frames[0])}" data-line="{n}">{escape(line)}\n</span>'
+        f'<span class="steps__line{mark.get(n, "")}" data-line="{n}">{escape(line)}\n</span>'
         for n, line in enumerate(program.lines, 1)
     )
     texts = [_tidy(w["step"].format(n=n, total=total) + describe(frame, program, w), w) for n, frame in enumerate(frames, 1)]

@@ -8,19 +8,15 @@ import torch
 
 from docs_pipeline.graphs import render_svg, variables, walk
 
-
-def _program():
-    x = torch.tensor(2.0, requires_grad=True)
-    y = torch.tensor(3.0, requires_grad=True)
-    z = x * y + y**2 * 2  # y's AccumulateGrad under Mul and Pow; `* 2`: a None in next_functions
-    return {"x": x, "y": y, "z": z}
+x = torch.tensor(2.0, requires_grad=True)
+y = torch.tensor(3.0, requires_grad=True)
+NAMESPACE = {"x": x, "y": y, "z": x * y + y**2 * 2}  # y's AccumulateGrad under Mul and Pow; `* 2`: a None in next_functions
+GRAPH = walk(variables([NAMESPACE])[0])
 
 
 def test_the_walk_finds_what_torch_recorded():
-    namespace = _program()
-    graph = walk(variables([namespace])[0])
-    nodes = graph.nodes
-    edges = Counter((nodes[a].name, nodes[b].name) for a, b in graph.edges)
+    nodes = GRAPH.nodes
+    edges = Counter((nodes[a].name, nodes[b].name) for a, b in GRAPH.edges)
     assert edges == Counter(
         {
             ("z", "AddBackward0"): 1,
@@ -37,11 +33,9 @@ def test_the_walk_finds_what_torch_recorded():
 
 
 def test_a_figure_draws_every_node_with_classes_only():
-    namespace = _program()
-    svg = render_svg(namespace["z"], "z", namespace, "graph-test")
-    graph = walk(variables([namespace])[0])
+    svg = render_svg(NAMESPACE["z"], "z", NAMESPACE, "graph-test")
     drawn = [re.findall(r"<text[^>]*>([^<]+)</text>", g) for g in re.findall(r'<g class="node [^"]*">(.*?)</g>', svg, re.S)]
-    assert Counter(texts[0] for texts in drawn) == Counter(n.name for n in graph.nodes.values()), drawn
+    assert Counter(texts[0] for texts in drawn) == Counter(n.name for n in GRAPH.nodes.values()), drawn
     assert sorted(texts[0] for texts in drawn if texts[1:] == ["is_leaf=True"]) == ["x", "y"]
-    assert svg.count("<line ") == len(graph.edges)
+    assert svg.count("<line ") == len(GRAPH.edges)
     assert "style=" not in svg, "a figure's look belongs in steps.css"

@@ -1,15 +1,13 @@
 """Stepped figures (docs_pipeline/steps.py, steps_figure.py): recorded from real runs, and honest.
 
-Each snippet a page shows step by step: the recording does not change what the program prints (that
-the stored frames are what a fresh recording gives is the snippet's own test); the last backward frame's leaf gradients are
-the values the program prints; every frame has its sentence and its text alternative in both
-languages. The frames file is part of what a run records, so a change of a frame fails the
-snippet's own test as any stale output does (tests/test_faults.py), naming the file and the command.
+Recording changes nothing the program prints, and the frames are part of what a run records, so a
+changed frame fails the snippet's own test as any stale output does (naming the file and the
+command); the last backward frame's leaf gradients are values the program prints; every frame has
+its sentence and its text alternative in both languages.
 """
 
 from __future__ import annotations
 
-import json
 import re
 
 import pytest
@@ -18,7 +16,7 @@ from docs_pipeline.macros import PageError, page_functions
 from docs_pipeline.outputs import RECORD_SEED, recording
 from docs_pipeline.runner import ROOT, Snippet, run_for_namespace
 from docs_pipeline.site import layout, snippet_file
-from docs_pipeline.steps import declared, load, record, steps_path
+from docs_pipeline.steps import declared, load, steps_path
 from docs_pipeline.steps_figure import figure
 
 STEPPED = sorted(declared())
@@ -26,33 +24,19 @@ BACKWARD = [name for name in STEPPED if steps_path(snippet_file(name)).is_file()
 FRAME = re.compile(r'<li class="steps__frame[^"]*"[^>]*>(?P<body>.*?)</li>', re.S)
 
 
-def _snippet(name: str) -> Snippet:
-    return Snippet(snippet_file(name))
-
-
-@pytest.fixture(scope="module", params=STEPPED)
-def recorded(request):
-    """(name, what the recorded run printed, the frames) for each stepped snippet, recorded once."""
-    output, _, frames = record(_snippet(request.param), RECORD_SEED)
-    return request.param, output, json.loads(frames)
-
-
-def test_pages_show_stepped_figures():
-    assert "how_it_works/grad_basics" in STEPPED, 'no page calls {{ steps("how_it_works/grad_basics") }}'
-    assert "how_it_works/grad_basics" in BACKWARD, "the grad_basics figure has no backward() frames"
-
-
-def test_recording_does_not_change_the_output(recorded):
-    name, output, _ = recorded
-    plain, _ = run_for_namespace(_snippet(name), RECORD_SEED)
-    assert output == plain, f"snippets/{name}.py prints something else while its steps are recorded"
+@pytest.mark.parametrize("name", STEPPED)
+def test_a_run_records_the_frames_and_prints_the_same(name):
+    snippet = Snippet(snippet_file(name))
+    files = recording(snippet, RECORD_SEED)
+    assert steps_path(snippet.path) in files, f"snippets/{name}.py: a page shows it step by step, but a run records no frames"
+    plain, _ = run_for_namespace(snippet, RECORD_SEED)
+    assert files[snippet.output_path] == plain, f"snippets/{name}.py prints something else while its steps are recorded"
 
 
 @pytest.mark.parametrize("name", BACKWARD)
 def test_last_backward_frame_has_the_printed_gradients(name):
-    """The leaves' .grad in the last frame of the last backward() are values the program prints
-    (stored frames and output; both are checked against a fresh run above and by the snippet tests)."""
-    output = _snippet(name).stored_output
+    """The leaves' .grad in the last frame of the last backward() are values the program prints."""
+    output = Snippet(snippet_file(name)).stored_output
     last = [f for f in load(name)[1] if f.kind == "done"][-1]
     assert last.facts.grads, f"snippets/{name}.py: the last backward frame shows no leaf gradient"
     for leaf, value in last.facts.grads:
@@ -61,11 +45,13 @@ def test_last_backward_frame_has_the_printed_gradients(name):
             f"does not print:\n{output}"
         )
     leaf_boxes = [n.detail for n in last.nodes if n.kind == "leaf"]
-    assert all(f"grad={value}" in leaf_boxes for _, value in last.facts.grads), leaf_boxes
+    assert all(f"grad={value}" in leaf_boxes for _, value in last.facts.grads), f"snippets/{name}.py: {leaf_boxes}"
 
 
 def test_backward_adds_up_at_a_shared_leaf():
     """z = x * y + y**2: two paths reach y's AccumulateGrad; what arrives is their sum, and that is y.grad."""
+    assert "how_it_works/grad_basics" in STEPPED, 'no page calls {{ steps("how_it_works/grad_basics") }}'
+    assert "how_it_works/grad_basics" in BACKWARD, "the grad_basics figure has no backward() frames"
     meeting = [f.facts for f in load("how_it_works/grad_basics")[1] if f.kind == "accumulate" and len(f.facts.sources) == 2]
     assert len(meeting) == 1, "one node where two paths meet"
     facts = meeting[0]
@@ -89,21 +75,15 @@ def test_every_frame_is_told_in_both_languages(name):
             assert title and title.group(1).strip(), f"{name} ({lang}) step {n}: its SVG has no text alternative"
             drawn = len(re.findall(r'<g class="node ', body))
             assert drawn == len(frame.nodes), f"{name} step {n}: {drawn} nodes drawn, {len(frame.nodes)} recorded"
-        assert html.count('class="node leaf steps__new"') + html.count('class="node function steps__new"') > 0
+        assert re.search(r'class="node (leaf|function) steps__new"', html), f"{name} ({lang}): no frame marks a new node"
 
 
 def test_a_page_asking_for_missing_steps_fails_naming_it():
     site = layout()
-    page = site.docs / "en" / "how-it-works.md"
-    steps = page_functions(site, lambda: page)["steps"]
+    steps = page_functions(site, lambda: site.docs / "en" / "how-it-works.md")["steps"]
     with pytest.raises(
         PageError,
         match=r"docs/en/how-it-works\.md: snippets/how_it_works/leaves\.py has no recorded steps.*"
         r"\./dev outputs snippets/how_it_works/leaves\.py",
     ):
         steps("how_it_works/leaves")
-
-
-def test_recording_files_include_the_frames():
-    files = recording(_snippet("how_it_works/grad_basics"), RECORD_SEED)
-    assert steps_path(_snippet("how_it_works/grad_basics").path) in files
