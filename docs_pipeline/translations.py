@@ -1,17 +1,8 @@
 """The English pages translate the Chinese ones: structural parity and staleness by content.
 
-    python -m docs_pipeline.translations                  list stale translations (./dev translations)
-    python -m docs_pipeline.translations mark PAGE ...    mark reviewed translations up to date
-    python -m docs_pipeline.translations mark --all       ... every English page (after reviewing all)
-
-Each docs/en page records, in its front matter, a hash of the whole docs/zh page it translates:
-
-    ---
-    translated_from: 3f2a9c1b7d4e
-    ---
-
-When the Chinese page changes, its hash no longer matches and the English page is stale until
-someone brings it along and marks it again. Front matter is not rendered on the site.
+Each docs/en page records in its front matter (`translated_from:`) a hash of the whole docs/zh page
+it translates; when the Chinese page changes, the English one is stale until someone brings it
+along and marks it again (./dev translations, CONTRIBUTING.md "Translations").
 """
 
 from __future__ import annotations
@@ -26,26 +17,24 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .pages import FRONT_MATTER, front_matter_entry, set_front_matter, structure
-from .site import ROOT, layout, repo_name
+from .site import ROOT, layout
+from .site import repo_name as _name
 
 DOCS = layout().docs
 SOURCE, TRANSLATION = layout().languages  # the default language is the source; the other translates it
 KEY = "translated_from"
 MARK = re.compile(rf"^{KEY}:[ \t]*(?P<hash>\S*)[ \t]*$", re.M)
 OWN = front_matter_entry("outputs_read")  # each page's own mark (docs_pipeline/outputs.py), not translated
-HASH_CHARS = 12
-_name = repo_name
 
 
 def counterpart(page: Path, docs: Path = DOCS) -> Path:
     """docs/zh/x.md <-> docs/en/x.md (also for a docs folder of its own, as the tests make)."""
     rel = page.resolve().relative_to(docs.resolve())
-    other = TRANSLATION if rel.parts[0] == SOURCE else SOURCE
-    return docs / other / Path(*rel.parts[1:])
+    return docs / (TRANSLATION if rel.parts[0] == SOURCE else SOURCE) / Path(*rel.parts[1:])
 
 
-def _pages(docs: Path, lang: str | None = None) -> list[Path]:
-    return sorted(p for code in ([lang] if lang else (SOURCE, TRANSLATION)) for p in (docs / code).rglob("*.md"))
+def _pages(docs: Path, *langs: str) -> list[Path]:
+    return sorted(p for code in langs or (SOURCE, TRANSLATION) for p in (docs / code).rglob("*.md"))
 
 
 def content_hash(page: Path | bytes) -> str:
@@ -54,7 +43,7 @@ def content_hash(page: Path | bytes) -> str:
     front = FRONT_MATTER.match(data.decode("utf-8"))
     if front and OWN.search(front.group(0)):
         data = (OWN.sub("", front.group(0)) + data.decode("utf-8")[front.end() :]).encode("utf-8")
-    return hashlib.sha256(data).hexdigest()[:HASH_CHARS]
+    return hashlib.sha256(data).hexdigest()[:12]
 
 
 def recorded_hash(page: Path) -> str | None:
@@ -89,13 +78,12 @@ class Stale:
 
 def stale(docs: Path = DOCS) -> list[Stale]:
     found = []
-    for translation in sorted((docs / TRANSLATION).rglob("*.md")):
+    for translation in _pages(docs, TRANSLATION):
         source = counterpart(translation, docs)
-        if not source.exists():
-            continue  # the parity check reports pages in one language only
-        current, recorded = content_hash(source), recorded_hash(translation)
-        if recorded != current:
-            found.append(Stale(translation, source, recorded, current))
+        if source.exists():  # a page in one language only is the parity check's to report
+            current, recorded = content_hash(source), recorded_hash(translation)
+            if recorded != current:
+                found.append(Stale(translation, source, recorded, current))
     return found
 
 
@@ -108,24 +96,18 @@ def mark(translation: Path, docs: Path = DOCS) -> bool:
 
 
 def _old_source(item: Stale) -> tuple[str, str] | None:
-    """The git revision of the source that the translation was made from, and its text, if any."""
+    """The git revision of the source that the translation was made from, and its text, if git has it."""
+    path = _name(item.source)
     if not item.recorded:
         return None
-    path = _name(item.source)
     try:
-        revs = subprocess.run(
-            ["git", "log", "--format=%H", "--", path],
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-            check=True,
-        ).stdout.split()
-        for rev in revs:
+        log = subprocess.run(["git", "log", "--format=%H", "--", path], cwd=ROOT, capture_output=True, text=True, check=True)
+        for rev in log.stdout.split():
             old = subprocess.run(["git", "show", f"{rev}:{path}"], cwd=ROOT, capture_output=True, check=True).stdout
             if content_hash(old) == item.recorded:
                 return rev[:10], old.decode("utf-8")
     except (OSError, subprocess.CalledProcessError, UnicodeDecodeError):
-        return None
+        pass
     return None
 
 
@@ -133,12 +115,11 @@ def _old_source(item: Stale) -> tuple[str, str] | None:
 
 
 def missing_counterparts(docs: Path = DOCS) -> list[str]:
-    problems = []
-    for page in _pages(docs):
-        other = counterpart(page, docs)
-        if not other.exists():
-            problems.append(f"{_name(page)} has no counterpart {_name(other)}: every page exists in both languages")
-    return problems
+    return [
+        f"{_name(page)} has no counterpart {_name(counterpart(page, docs))}: every page exists in both languages"
+        for page in _pages(docs)
+        if not counterpart(page, docs).exists()
+    ]
 
 
 def _sequence_difference(what: str, zh: list, en: list) -> str | None:
@@ -191,13 +172,10 @@ def _list_stale() -> int:
         print(item)
         if old := _old_source(item):
             rev, text = old
-            print(f"  {_name(item.source)} changed since commit {rev}:")
-            diff = difflib.unified_diff(
-                text.splitlines(keepends=True),
-                item.source.read_text(encoding="utf-8").splitlines(keepends=True),
-                f"{_name(item.source)} ({rev}, translated)",
-                f"{_name(item.source)} (now)",
-            )
+            source = _name(item.source)
+            print(f"  {source} changed since commit {rev}:")
+            now = item.source.read_text(encoding="utf-8").splitlines(keepends=True)
+            diff = difflib.unified_diff(text.splitlines(keepends=True), now, f"{source} ({rev}, translated)", f"{source} (now)")
             sys.stdout.writelines("    " + line if line.endswith("\n") else "    " + line + "\n" for line in diff)
         print()
     print(f"{len(found)} stale translation(s)" if found else "every translation is up to date")
@@ -215,8 +193,7 @@ def main(argv: list[str]) -> int:
         return _list_stale()
     if not args.pages and not args.all:
         marking.error(f"name the reviewed pages (docs/{TRANSLATION}/x.md), or --all")
-    targets = _pages(DOCS, TRANSLATION) if args.all else [_resolve(a) for a in args.pages]
-    for page in targets:
+    for page in _pages(DOCS, TRANSLATION) if args.all else [_resolve(a) for a in args.pages]:
         changed = mark(page)
         source = counterpart(page)
         print(f"{'marked ' if changed else 'current'} {_name(page)}  ({KEY}: {content_hash(source)} = {_name(source)})")
