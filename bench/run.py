@@ -68,9 +68,9 @@ def _log(message: str) -> None:
     print(f"bench: {message}", file=sys.stderr, flush=True)
 
 
-def _timed(cmd: list[str], cwd: Path = ROOT) -> float:
+def _timed(cmd: list[str]) -> float:
     start = time.perf_counter()
-    result = subprocess.run(cmd, cwd=cwd, env=ENV, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    result = subprocess.run(cmd, cwd=ROOT, env=ENV, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     if result.returncode != 0:
         raise BenchError(f"{' '.join(cmd)[:200]} failed (exit {result.returncode}):\n{result.stdout[-3000:]}")
     return time.perf_counter() - start

@@ -1,10 +1,5 @@
-"""The glossary: zh <-> en terms kept once in glossary.toml, shown on both glossary pages, checked.
-
-`{{ glossary }}` in a page becomes the table in the page's language (docs_pipeline/macros.py).
-The checks (tests/test_glossary.py): an English page uses the English term wherever its Chinese
-source uses the Chinese one; no page uses a wording the glossary lists as one to avoid
-(`zh_avoid`, `en_avoid`); every term in the glossary is used on some page.
-"""
+"""The glossary: zh <-> en terms kept once in glossary.toml, shown on both glossary pages
+(`{{ glossary }}`, docs_pipeline/macros.py) and held to by tests/test_glossary.py."""
 
 from __future__ import annotations
 

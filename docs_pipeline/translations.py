@@ -17,24 +17,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .pages import FRONT_MATTER, front_matter_entry, set_front_matter, structure
-from .site import ROOT, layout
+from .site import ROOT, Layout, layout
 from .site import repo_name as _name
 
-DOCS = layout().docs
-SOURCE, TRANSLATION = layout().languages  # the default language is the source; the other translates it
+SITE = layout()  # the tests pass a Layout of their own docs folder
+SOURCE, TRANSLATION = SITE.languages  # the default language is the source; the other translates it
 KEY = "translated_from"
 MARK = re.compile(rf"^{KEY}:[ \t]*(?P<hash>\S*)[ \t]*$", re.M)
 OWN = front_matter_entry("outputs_read")  # each page's own mark (docs_pipeline/outputs.py), not translated
-
-
-def counterpart(page: Path, docs: Path = DOCS) -> Path:
-    """docs/zh/x.md <-> docs/en/x.md (also for a docs folder of its own, as the tests make)."""
-    rel = page.resolve().relative_to(docs.resolve())
-    return docs / (TRANSLATION if rel.parts[0] == SOURCE else SOURCE) / Path(*rel.parts[1:])
-
-
-def _pages(docs: Path, *langs: str) -> list[Path]:
-    return sorted(p for code in langs or (SOURCE, TRANSLATION) for p in (docs / code).rglob("*.md"))
 
 
 def content_hash(page: Path | bytes) -> str:
@@ -76,10 +66,10 @@ class Stale:
         return f"{why}\n  After reviewing it: ./dev translations mark {en}"
 
 
-def stale(docs: Path = DOCS) -> list[Stale]:
+def stale(site: Layout = SITE) -> list[Stale]:
     found = []
-    for translation in _pages(docs, TRANSLATION):
-        source = counterpart(translation, docs)
+    for translation in site.pages(TRANSLATION):
+        source = site.counterpart(translation)
         if source.exists():  # a page in one language only is the parity check's to report
             current, recorded = content_hash(source), recorded_hash(translation)
             if recorded != current:
@@ -87,9 +77,9 @@ def stale(docs: Path = DOCS) -> list[Stale]:
     return found
 
 
-def mark(translation: Path, docs: Path = DOCS) -> bool:
+def mark(translation: Path, site: Layout = SITE) -> bool:
     """Record the current hash of the source in the translation's front matter; True if it changed."""
-    source = counterpart(translation, docs)
+    source = site.counterpart(translation)
     if not source.exists():
         raise FileNotFoundError(f"{_name(translation)} has no source page {_name(source)}")
     return set_front_matter(translation, KEY, content_hash(source))
@@ -114,11 +104,11 @@ def _old_source(item: Stale) -> tuple[str, str] | None:
 # ------------------------------------------------------------------ structural parity
 
 
-def missing_counterparts(docs: Path = DOCS) -> list[str]:
+def missing_counterparts(site: Layout = SITE) -> list[str]:
     return [
-        f"{_name(page)} has no counterpart {_name(counterpart(page, docs))}: every page exists in both languages"
-        for page in _pages(docs)
-        if not counterpart(page, docs).exists()
+        f"{_name(page)} has no counterpart {_name(site.counterpart(page))}: every page exists in both languages"
+        for page in site.pages()
+        if not site.counterpart(page).exists()
     ]
 
 
@@ -159,9 +149,9 @@ def parity_problems(source: Path, translation: Path) -> list[str]:
 
 def _resolve(arg: str) -> Path:
     path = Path(arg).resolve()
-    if path.is_relative_to(DOCS / SOURCE):
-        path = counterpart(path)
-    if not path.is_relative_to(DOCS / TRANSLATION) or path.suffix != ".md" or not path.is_file():
+    if path.is_relative_to(SITE.docs / SOURCE):
+        path = SITE.counterpart(path)
+    if not path.is_relative_to(SITE.docs / TRANSLATION) or path.suffix != ".md" or not path.is_file():
         raise SystemExit(f"not a page under docs/{TRANSLATION}/: {arg}")
     return path
 
@@ -193,9 +183,9 @@ def main(argv: list[str]) -> int:
         return _list_stale()
     if not args.pages and not args.all:
         marking.error(f"name the reviewed pages (docs/{TRANSLATION}/x.md), or --all")
-    for page in _pages(DOCS, TRANSLATION) if args.all else [_resolve(a) for a in args.pages]:
+    for page in SITE.pages(TRANSLATION) if args.all else [_resolve(a) for a in args.pages]:
         changed = mark(page)
-        source = counterpart(page)
+        source = SITE.counterpart(page)
         print(f"{'marked ' if changed else 'current'} {_name(page)}  ({KEY}: {content_hash(source)} = {_name(source)})")
     return 0
 

@@ -1,16 +1,7 @@
-"""What a search engine reads on every built page: its own description, in its own language, and a
-canonical link to the deploy address.
-
-- Every page of docs/ has a `description:` in its front matter, and the built page shows it
-  (<meta name="description">, Material's template reads page.meta.description): without one a
-  page shows the site's description, the same on every page of its language.
-- Within a language no two built pages share a description (the generated notebook pages too;
-  the 404 pages are not indexed and are left out); a Chinese page's is Chinese (it has Han
-  characters), an English page's has none.
-- Every built page but the 404 pages has one canonical link, to an address under site_url (the
-  deploy address) of a page the build wrote; a page of docs/ points to itself.
-
-Each failure names the page.
+"""What a search engine reads on every built page but the 404 pages (not indexed), each failure
+naming the page: its own description, in its own language, the one its front matter gives (without
+one a page shows the site's description, the same on every page of its language); and one canonical
+link, under site_url (the deploy address), to a page the build wrote, a page of docs/ to itself.
 """
 
 from __future__ import annotations
@@ -32,8 +23,7 @@ HAN = re.compile(r"[\u4e00-\u9fff]")
 
 
 def _built_pages(site_dir: Path):
-    """(built file, its name, its HTML, its page of docs/ or None) of every built page but the 404
-    pages (not indexed); the name is the page's own (docs/zh/x.md) where it has one, else site/..."""
+    """(built file, its name, its HTML, its page of docs/ or None) of every built page but the 404s."""
     site = layout()
     for built in site_pages(site_dir):
         if built.name != "404.html":
