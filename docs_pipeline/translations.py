@@ -118,10 +118,7 @@ def _sequence_difference(what: str, zh: list, en: list) -> str | None:
     only_zh = [x for x in zh if x not in en]
     only_en = [x for x in en if x not in zh]
     parts = [f"{what} differ (zh {len(zh)}, en {len(en)})"]
-    if only_zh:
-        parts.append(f"only in zh: {only_zh}")
-    if only_en:
-        parts.append(f"only in en: {only_en}")
+    parts += [f"only in {lang}: {only}" for lang, only in (("zh", only_zh), ("en", only_en)) if only]
     if not only_zh and not only_en:
         at = next((i for i, (a, b) in enumerate(zip(zh, en, strict=False)) if a != b), min(len(zh), len(en)))
         parts.append(f"first difference at #{at + 1}: zh {zh[at : at + 3]} vs en {en[at : at + 3]}")
