@@ -1,27 +1,8 @@
-"""The benchmark: measures on this machine, prints a table, writes bench/results.json.
+"""The benchmark (./dev bench): measures on this machine, prints a table, writes bench/results.json.
 
-    ./dev bench [--runs N] [--ci] [--skip verify build reload lighthouse] [--site DIR]
-
-Each figure stands beside its goal; pages and snippets are discovered. Scratch files go to bench/tmp/
-(ignored by git): the reload measurement edits a copy of the project.
-
-  verify_overhead   `pytest snippets` (every snippet verified) ÷ one bare interpreter running the
-                    same snippets back to back; measured in alternation, median of --runs
-  verify_vs_import  the same verify time ÷ a bare `python -c "import torch"`
-  build_s_per_page  warm `mkdocs build --strict` ÷ pages (docs/*/*.md, both languages)
-  reload_s          `mkdocs serve` running: from saving a snippet (its .py and .out, as `./dev
-                    outputs` writes them) to the page being served with the new code and output
-  heaviest_page_kb  the heaviest page's first visit: HTML and every file it loads, gzipped
-  external_requests loads from other hosts, across all pages
-  ci_s              `.ci/run` in a clean clone of HEAD; only with --ci (minutes)
-  mobile_*, desktop_*  Lighthouse performance of every page of docs/, mobile (Lighthouse's default
-                    emulation: a mid-range phone, slow 4G) and desktop, served gzipped as GitHub
-                    Pages serves it: the median of --lighthouse-runs runs per page, the worst page.
-                    LCP's goal is Core Web Vitals' "good" (2.5 s).
-
-A figure this run does not measure keeps its last value (and when it was measured); a goal this
-run misses keeps the `in_the_way` that bench/results.json gave it: what was measured standing in
-the way, written there by whoever measured it.
+The figures, their goals, and what a run keeps from the last results: README.md, "Publishing and the
+benchmark". Pages and snippets are discovered. Scratch files go to bench/tmp/ (ignored by git): the
+reload measurement edits a copy of the project.
 """
 
 from __future__ import annotations
@@ -53,20 +34,21 @@ RESULTS = ROOT / "bench" / "results.json"
 PY = sys.executable
 ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "PYTHONDONTWRITEBYTECODE": "1"}
 
-GOALS = {  # name: (goal or None, unit); the `_min` figures must reach their goal, the others stay under it
-    "verify_overhead": (1.3, "ratio"),
-    "verify_vs_import": (None, "ratio"),
-    "build_s_per_page": (0.15, "s"),
-    "reload_s": (2.0, "s"),
-    "heaviest_page_kb": (PAGE_WEIGHT_LIMIT_KIB, "KiB gzipped"),
-    "external_requests": (0, "requests"),
-    "ci_s": (240, "s"),
-    "mobile_performance_min": (90, "Lighthouse score"),
-    "mobile_tbt_ms_max": (200, "ms"),
-    "mobile_lcp_ms_max": (2500, "ms"),
-    "desktop_performance_min": (100, "Lighthouse score"),
-    "desktop_tbt_ms_max": (None, "ms"),
-    "desktop_lcp_ms_max": (None, "ms"),
+# name: (the measurement it comes from, goal or None, unit); `_min` figures must reach their goal, the others stay under it
+GOALS = {
+    "verify_overhead": ("verify", 1.3, "ratio"),
+    "verify_vs_import": ("verify", None, "ratio"),
+    "build_s_per_page": ("build", 0.15, "s"),
+    "reload_s": ("reload", 2.0, "s"),
+    "heaviest_page_kb": ("weight", PAGE_WEIGHT_LIMIT_KIB, "KiB gzipped"),
+    "external_requests": ("weight", 0, "requests"),
+    "ci_s": ("ci", 240, "s"),
+    "mobile_performance_min": ("lighthouse", 90, "Lighthouse score"),
+    "mobile_tbt_ms_max": ("lighthouse", 200, "ms"),
+    "mobile_lcp_ms_max": ("lighthouse", 2500, "ms"),
+    "desktop_performance_min": ("lighthouse", 100, "Lighthouse score"),
+    "desktop_tbt_ms_max": ("lighthouse", None, "ms"),
+    "desktop_lcp_ms_max": ("lighthouse", None, "ms"),
 }
 
 # One interpreter, the snippets back to back as `python snippets/<dir>/<name>.py` runs each.
@@ -86,16 +68,16 @@ def _log(message: str) -> None:
     print(f"bench: {message}", file=sys.stderr, flush=True)
 
 
-def _timed(cmd: list[str], cwd: Path = ROOT) -> float:
+def _timed(cmd: list[str]) -> float:
     start = time.perf_counter()
-    result = subprocess.run(cmd, cwd=cwd, env=ENV, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    result = subprocess.run(cmd, cwd=ROOT, env=ENV, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     if result.returncode != 0:
         raise BenchError(f"{' '.join(cmd)[:200]} failed (exit {result.returncode}):\n{result.stdout[-3000:]}")
     return time.perf_counter() - start
 
 
-def _rounded(values: list[float]) -> list[float]:
-    return [round(v, 3) for v in values]
+def _git(*args: str) -> str:
+    return subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True).stdout.strip()
 
 
 def measure_verify(runs: int) -> dict:
@@ -111,11 +93,11 @@ def measure_verify(runs: int) -> dict:
         _log(f"verify run {i + 1}/{runs} ({len(snippets)} snippets)")
         for name, cmd in commands.items():
             times[name].append(_timed(cmd))
-    ratios = [v / b for v, b in zip(times["verify"], times["bare"], strict=True)]
+    ratios = [v / b for v, b in zip(times["verify"], times["bare"], strict=True)]  # each verify beside its own bare run
     return {
         "verify_overhead": statistics.median(ratios),
         "verify_vs_import": statistics.median(times["verify"]) / statistics.median(times["import_torch"]),
-        "details": {"snippets": len(snippets), **{f"{name}_s": _rounded(t) for name, t in times.items()}},
+        "details": {"snippets": len(snippets), **{f"{name}_s": [round(v, 3) for v in t] for name, t in times.items()}},
     }
 
 
@@ -126,7 +108,7 @@ def measure_build(runs: int) -> dict:
     warm = [_timed(cmd) for _ in range(max(3, runs // 2))]
     return {
         "build_s_per_page": statistics.median(warm) / len(SITE.pages()),
-        "details": {"pages": len(SITE.pages()), "first_build_s": round(first, 3), "warm_build_s": _rounded(warm)},
+        "details": {"pages": len(SITE.pages()), "first_build_s": round(first, 3), "warm_build_s": [round(v, 3) for v in warm]},
     }
 
 
@@ -149,58 +131,39 @@ def measure_weight(site: Path) -> dict:
     }
 
 
-def _lighthouse(urls: list[str], form_factor: str, runs: int) -> list[dict]:
-    """tests/audit/lighthouse.mjs (the audits' runner, installed by `./dev bench` as by `./dev test`)."""
+def measure_lighthouse(site: Path, runs: int) -> dict:
+    """tests/audit/lighthouse.mjs (the audits' runner, installed by `./dev bench` as by `./dev test`),
+    mobile and desktop, `runs` runs of every page of docs/: the worst page's median of each metric."""
     chrome = chromium_executable()
     if not chrome:
         raise BenchError(f"no Chromium found. {INSTALL_HINT}")
     if not (ROOT / "tests" / "audit" / "node_modules").is_dir():
         raise BenchError("Lighthouse needs tests/audit/node_modules (./dev bench installs it)")
-    with tempfile.TemporaryDirectory() as tmp:
-        out = Path(tmp) / "records.json"
-        cmd = ["node", "tests/audit/lighthouse.mjs", "--chrome", chrome, "--form-factor", form_factor]
-        cmd += ["--categories", "performance", "--runs", str(runs), "--out", str(out), *urls]
-        _timed(cmd)
-        return json.loads(out.read_text(encoding="utf-8"))
-
-
-def measure_lighthouse(site: Path, runs: int) -> dict:
-    """Lighthouse performance, mobile and desktop, `runs` runs of every page of docs/: the worst median."""
-    figures: dict = {}
-    worst_pages: dict = {}
-    per_page: dict = {}
-    with serve(site, SITE.base_path) as base_url:
+    figures, worst_pages, per_page = {}, {}, {}
+    with serve(site, SITE.base_path) as base_url, tempfile.TemporaryDirectory() as tmp:
         urls = {base_url + SITE.url_of(page): SITE.name(page) for page in SITE.pages()}
         for form_factor in ("mobile", "desktop"):
             _log(f"lighthouse: {form_factor} performance, {len(urls)} pages x {runs} runs")
-            for record in _lighthouse(list(urls), form_factor, runs):
+            out = Path(tmp) / f"{form_factor}.json"
+            options = ["--chrome", chrome, "--form-factor", form_factor, "--categories", "performance", "--runs", str(runs)]
+            _timed(["node", "tests/audit/lighthouse.mjs", *options, "--out", str(out), *urls])
+            for record in json.loads(out.read_text(encoding="utf-8")):
                 entry = per_page.setdefault(urls[record["url"]], {}).setdefault(form_factor, {})
-                if record.get("error") or record.get("runtimeError"):
-                    entry.setdefault("errors", []).append((record.get("error") or record["runtimeError"]).splitlines()[0])
+                if error := record.get("error") or record.get("runtimeError"):
+                    entry.setdefault("errors", []).append(error.splitlines()[0])
                     continue
-                for metric, value in (("performance", record["scores"]["performance"]), *record["metrics"].items()):
-                    if metric in ("performance", "tbt_ms", "lcp_ms") and value is not None:
+                for metric in ("performance", "tbt_ms", "lcp_ms"):
+                    value = record["scores"]["performance"] if metric == "performance" else record["metrics"].get(metric)
+                    if value is not None:
                         entry.setdefault(metric, []).append(round(value))
-            pages = {name: entry[form_factor] for name, entry in per_page.items()}
-            for metric, figure, worst in (
-                ("performance", "performance_min", min),
-                ("tbt_ms", "tbt_ms_max", max),
-                ("lcp_ms", "lcp_ms_max", max),
-            ):
-                medians = {name: statistics.median(m[metric]) for name, m in pages.items() if m.get(metric)}
-                if medians:
-                    name = worst(medians, key=medians.get)
-                    figures[f"{form_factor}_{figure}"] = round(medians[name])
-                    worst_pages[f"{form_factor}_{figure}"] = name
+            for metric in ("performance", "tbt_ms", "lcp_ms"):
+                worst = min if metric == "performance" else max
+                figure = f"{form_factor}_{metric}_{worst.__name__}"
+                pages = {name: entry[form_factor] for name, entry in per_page.items()}
+                if medians := {name: statistics.median(m[metric]) for name, m in pages.items() if m.get(metric)}:
+                    worst_pages[figure] = worst(medians, key=medians.get)
+                    figures[figure] = round(medians[worst_pages[figure]])
     return {**figures, "details": {"runs_per_page": runs, "worst_pages": worst_pages, "pages": per_page}}
-
-
-def _get(url: str) -> str | None:
-    try:
-        with urllib.request.urlopen(url, timeout=30) as response:
-            return response.read().decode("utf-8", errors="replace")
-    except OSError:
-        return None
 
 
 def _page_with_snippet() -> tuple[Path, Path]:
@@ -214,13 +177,16 @@ def _page_with_snippet() -> tuple[Path, Path]:
 
 
 def measure_reload(edits: int = 3) -> dict:
+    """From saving a snippet (its .py and its .out, as `./dev outputs` writes them) to `mkdocs serve`
+    serving its page with the new code and output."""
     page, snippet = _page_with_snippet()
     copy = TMP / "reload-project"
     shutil.rmtree(copy, ignore_errors=True)
     ignored = shutil.ignore_patterns(".git", ".venv", "site", "tmp", "test-artifacts", "__pycache__", "*.egg-info")
     shutil.copytree(ROOT, copy, ignore=ignored, symlinks=True)
-    py, out = copy / snippet.relative_to(ROOT), copy / snippet.relative_to(ROOT).with_suffix(".out")
-    original = py.read_text(encoding="utf-8"), out.read_text(encoding="utf-8")
+    py = copy / snippet.relative_to(ROOT)
+    out = py.with_suffix(".out")
+    code, output = py.read_text(encoding="utf-8"), out.read_text(encoding="utf-8")
     with socket.socket() as free:
         free.bind(("127.0.0.1", 0))
         port = free.getsockname()[1]
@@ -228,20 +194,21 @@ def measure_reload(edits: int = 3) -> dict:
     log = TMP / "reload-serve.log"
     _log(f"reload: serving a copy of the project, editing its {snippet.relative_to(ROOT)}")
     with open(log, "w") as log_file:
-        server = subprocess.Popen(
-            [PY, "-m", "mkdocs", "serve", "--dev-addr", f"127.0.0.1:{port}"],
-            cwd=copy,
-            env=ENV,
-            stdout=log_file,
-            stderr=subprocess.STDOUT,
-        )
+        cmd = [PY, "-m", "mkdocs", "serve", "--dev-addr", f"127.0.0.1:{port}"]
+        server = subprocess.Popen(cmd, cwd=copy, env=ENV, stdout=log_file, stderr=subprocess.STDOUT)
 
-    def wait_for(condition, start: float, timeout: float) -> float:
-        while not ((html := _get(url)) is not None and condition(html)):
+    def wait_for(shown, start: float, timeout: float) -> float:
+        """Seconds from `start` until the page is served and shown(its HTML) holds."""
+        while True:
+            try:
+                with urllib.request.urlopen(url, timeout=30) as response:
+                    if shown(response.read().decode("utf-8", errors="replace")):
+                        return time.perf_counter() - start
+            except OSError:
+                pass
             if server.poll() is not None or time.perf_counter() - start > timeout:
                 raise BenchError(f"{url} never showed what was expected; mkdocs serve's log:\n{log.read_text()[-3000:]}")
             time.sleep(0.05)
-        return time.perf_counter() - start
 
     times = []
     try:
@@ -250,26 +217,24 @@ def measure_reload(edits: int = 3) -> dict:
         for i in range(edits):
             marker = f"bench_reload_{i}"
             start = time.perf_counter()
-            out.write_text(original[1] + f"{marker}\n", encoding="utf-8")  # `./dev outputs` writes the .out,
-            py.write_text(original[0].rstrip("\n") + f'\nprint("{marker}")\n', encoding="utf-8")  # the author the .py
+            out.write_text(output + f"{marker}\n", encoding="utf-8")  # `./dev outputs` writes the .out,
+            py.write_text(code.rstrip("\n") + f'\nprint("{marker}")\n', encoding="utf-8")  # the author the .py
             times.append(wait_for(lambda html, m=marker: html.count(m) >= 2, start, 60))
             _log(f"reload {i + 1}/{edits}: {times[-1]:.2f} s")
-            py.write_text(original[0], encoding="utf-8")
-            out.write_text(original[1], encoding="utf-8")
+            py.write_text(code, encoding="utf-8")
+            out.write_text(output, encoding="utf-8")
             wait_for(lambda html, m=marker: m not in html, time.perf_counter(), 60)
             time.sleep(0.5)
     finally:
         server.terminate()
         server.wait(timeout=20)
         shutil.rmtree(copy, ignore_errors=True)
-    return {
-        "reload_s": statistics.median(times),
-        "details": {
-            "page": SITE.url_of(page) or "/",
-            "snippet": snippet.relative_to(ROOT).as_posix(),
-            "reload_s": _rounded(times),
-        },
+    details = {
+        "page": SITE.url_of(page) or "/",
+        "snippet": snippet.relative_to(ROOT).as_posix(),
+        "reload_s": [round(v, 3) for v in times],
     }
+    return {"reload_s": statistics.median(times), "details": details}
 
 
 def measure_ci() -> dict:
@@ -281,7 +246,7 @@ def measure_ci() -> dict:
     env = {k: v for k, v in ENV.items() if k not in {"VIRTUAL_ENV", "PYTHONHOME"}}
     start = time.perf_counter()
     result = subprocess.run(
-        [str(clone / ".ci" / "run")], cwd=clone, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+        [clone / ".ci" / "run"], cwd=clone, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
     )
     elapsed = time.perf_counter() - start
     shutil.rmtree(clone, ignore_errors=True)
@@ -291,20 +256,10 @@ def measure_ci() -> dict:
     return {"ci_s": elapsed, "details": {"commit": head, "last_line": last}}
 
 
-def _step(figure: str) -> str:
-    """The measurement a figure comes from."""
-    prefixes = {"verify": "verify", "build": "build", "reload": "reload", "heaviest": "weight", "external": "weight", "ci": "ci"}
-    return prefixes.get(figure.split("_")[0], "lighthouse")
-
-
-def _git(*args: str) -> str:
-    return subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True).stdout.strip()
-
-
 def _figure(name: str, value, note: str | None, before: dict, measured: str) -> dict:
     """A figure beside its goal. One not measured in this run keeps its last measured value, saying
     when; a missed goal keeps the `in_the_way` the last results gave it."""
-    goal, unit = GOALS[name]
+    _, goal, unit = GOALS[name]
     at_least = name.endswith("_min")
     last = before.get("figures", {}).get(name, {})
     if value is None and last.get("value") is not None:
@@ -349,15 +304,14 @@ def main(argv: list[str]) -> int:
         "reload": measure_reload,
         "ci": measure_ci,
     }
+    notes = {step: f"skipped (--skip {step})" for step in args.skip}
+    if not args.ci:
+        notes["ci"] = "not measured: `./dev bench --ci` times .ci/run (minutes)"
     values: dict = {}
     details: dict = dict(before.get("details", {}))  # a measurement not made keeps its last details
-    notes: dict = {}
     errors: list[str] = []
     for step, measure in steps.items():
-        if step in args.skip or (step == "ci" and not args.ci):
-            notes[step] = (
-                "not measured: `./dev bench --ci` times .ci/run (minutes)" if step == "ci" else f"skipped (--skip {step})"
-            )
+        if step in notes:
             continue
         try:
             result = measure()
@@ -370,26 +324,18 @@ def main(argv: list[str]) -> int:
     dirty = bool(_git("status", "--porcelain", "--untracked-files=no"))
     commit = _git("rev-parse", "--short", "HEAD") + ("+uncommitted changes" if dirty else "")
     now = dt.datetime.now(dt.UTC).replace(microsecond=0).isoformat()
-    figures = {name: _figure(name, values.get(name), notes.get(_step(name)), before, f"{now}, {commit}") for name in GOALS}
-    results = {
-        "measured_at": now,
-        "commit": commit,
-        "machine": {  # other work on the machine skews absolute times (ratios less)
-            "cpus": os.cpu_count(),
-            "python": platform.python_version(),
-            "platform": platform.platform(),
-            "load_average_before": round(load_before, 2),
-            "load_average_after": round(os.getloadavg()[0], 2),
-        },
-        "figures": figures,
-        "details": details,
-        "errors": errors,
+    figures = {name: _figure(name, values.get(name), notes.get(GOALS[name][0]), before, f"{now}, {commit}") for name in GOALS}
+    machine = {  # other work on the machine skews absolute times (ratios less)
+        "cpus": os.cpu_count(),
+        "python": platform.python_version(),
+        "platform": platform.platform(),
+        "load_average_before": round(load_before, 2),
+        "load_average_after": round(os.getloadavg()[0], 2),
     }
+    results = {"measured_at": now, "commit": commit, "machine": machine, "figures": figures, "details": details, "errors": errors}
     args.output.write_text(json.dumps(results, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
     width = max(map(len, GOALS))
-    print(
-        f"benchmark on {os.cpu_count()} CPUs, commit {results['commit']}, load average {results['machine']['load_average_before']}"
-    )
+    print(f"benchmark on {os.cpu_count()} CPUs, commit {commit}, load average {machine['load_average_before']}")
     for name, figure in figures.items():
         value = "—" if figure["value"] is None else figure["value"]
         print(f"{name:{width}}  {value!s:>10} {figure['unit']:16} {figure['goal'] or '—':>8}  {figure['status']}")

@@ -1,10 +1,5 @@
-"""The glossary: zh <-> en terms kept once in glossary.toml, shown on both glossary pages, checked.
-
-`{{ glossary }}` in a page becomes the table in the page's language (docs_pipeline/macros.py).
-The checks (tests/test_glossary.py): an English page uses the English term wherever its Chinese
-source uses the Chinese one; no page uses a wording the glossary lists as one to avoid
-(`zh_avoid`, `en_avoid`); every term in the glossary is used on some page.
-"""
+"""The glossary: zh <-> en terms kept once in glossary.toml, shown on both glossary pages
+(`{{ glossary }}`, docs_pipeline/macros.py) and held to by tests/test_glossary.py."""
 
 from __future__ import annotations
 
@@ -16,15 +11,14 @@ from pathlib import Path
 from docs_pipeline.pages import FRONT_MATTER, blocks
 
 GLOSSARY = Path(__file__).with_name("glossary.toml")
+KEYS = {"zh", "en", "forms", "zh_avoid", "en_avoid", "zh_note", "en_note"}
 HTML_COMMENT = re.compile(r"<!--.*?-->", re.S)
 # Emphasis and strikethrough markers, and inline HTML tags: a reader sees "**非叶子**节点" as 非叶子节点
+# (underscores stay: they belong to names such as requires_grad)
 MARKUP = re.compile(r"\*+|~~|</?[a-zA-Z][^>]*>")
-
-
-def unmarked(text: str) -> str:
-    """Text as it reads once rendered: emphasis markers and inline tags taken out (underscores stay:
-    they belong to names such as requires_grad)."""
-    return MARKUP.sub("", text)
+INLINE_CODE = re.compile(r"(`+)(?:(?!\1).)+?\1", re.S)
+LINK_TARGET = re.compile(r"\]\([^)]*\)")
+DESCRIPTION = re.compile(r"^description:[ \t]*(?P<text>.*)$", re.M)
 
 
 @dataclass(frozen=True)
@@ -37,69 +31,53 @@ class Term:
     zh_avoid: tuple[str, ...] = ()  # Chinese wordings a page must not use instead of `zh`
     en_avoid: tuple[str, ...] = ()  # English wordings a page must not use instead of `en[0]`
 
-    @property
-    def accepted(self) -> tuple[str, ...]:
-        return self.en + self.forms
+
+def _strings(value) -> bool:
+    return isinstance(value, list) and all(isinstance(s, str) and s.strip() for s in value)
+
+
+def _normal(text: str) -> str:
+    return re.sub(r"\s+", " ", text).lower()
 
 
 def load(path: Path = GLOSSARY) -> list[Term]:
     """The terms, in file order; raises ValueError naming the file and entry when one is malformed."""
-    where = path.name
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as exc:
-        raise ValueError(f"{where}: {exc}") from exc
-    terms, seen = [], set()
+        raise ValueError(f"{path.name}: {exc}") from exc
+    terms: list[Term] = []
     for number, entry in enumerate(data.get("term", []), 1):
-        unknown = set(entry) - {"zh", "en", "forms", "zh_avoid", "en_avoid", "zh_note", "en_note"}
-        en, forms = entry.get("en", []), entry.get("forms", [])
-        problems = [f"unknown keys {sorted(unknown)}"] if unknown else []
-        for key in ("zh_avoid", "en_avoid"):
-            avoid = entry.get(key, [])
-            if not isinstance(avoid, list) or not all(isinstance(a, str) and a.strip() for a in avoid):
-                problems.append(f"{key} must be a list of strings")
-        if isinstance(entry.get("zh_avoid"), list) and entry.get("zh") in entry["zh_avoid"]:
-            problems.append("zh_avoid lists the term itself")
-        if isinstance(entry.get("en_avoid"), list) and isinstance(en, list):
-            accepted = {_normal(a) for a in en + (forms if isinstance(forms, list) else []) if isinstance(a, str)}
-            clash = sorted(a for a in entry["en_avoid"] if isinstance(a, str) and _normal(a) in accepted)
-            if clash:
-                problems.append(f"en_avoid lists accepted English terms {clash}")
-        if not isinstance(entry.get("zh"), str) or not entry.get("zh", "").strip():
+        zh, en = entry.get("zh"), entry.get("en", [])
+        lists = {key: entry.get(key, []) for key in ("forms", "zh_avoid", "en_avoid")}
+        problems = [f"unknown keys {sorted(set(entry) - KEYS)}"] if set(entry) - KEYS else []
+        if not isinstance(zh, str) or not zh.strip():
             problems.append("no zh term")
-        if not isinstance(en, list) or not en or not all(isinstance(e, str) and e.strip() for e in en):
+        if not en or not _strings(en):
             problems.append("en must be a non-empty list of terms")
-        if not isinstance(forms, list) or not all(isinstance(f, str) and f.strip() for f in forms):
-            problems.append("forms must be a list of strings")
-        for key in ("zh_note", "en_note"):
-            if not isinstance(entry.get(key), str) or not entry.get(key, "").strip():
-                problems.append(f"no {key}")
-        if entry.get("zh") in seen:
-            problems.append("the same zh term twice")
+        problems += [f"{key} must be a list of strings" for key, value in lists.items() if not _strings(value)]
+        problems += [
+            f"no {key}" for key in ("zh_note", "en_note") if not isinstance(entry.get(key), str) or not entry[key].strip()
+        ]
+        if not problems:  # well-typed: now what the values say
+            if zh in lists["zh_avoid"]:
+                problems.append("zh_avoid lists the term itself")
+            accepted = {_normal(a) for a in en + lists["forms"]}
+            if clash := sorted(a for a in lists["en_avoid"] if _normal(a) in accepted):
+                problems.append(f"en_avoid lists accepted English terms {clash}")
+            if any(t.zh == zh for t in terms):
+                problems.append("the same zh term twice")
         if problems:
-            raise ValueError(f"{where}: term #{number} ({entry.get('zh', '?')}): " + "; ".join(problems))
-        seen.add(entry["zh"])
-        terms.append(
-            Term(
-                entry["zh"],
-                tuple(en),
-                tuple(forms),
-                entry["zh_note"].strip(),
-                entry["en_note"].strip(),
-                tuple(entry.get("zh_avoid", [])),
-                tuple(entry.get("en_avoid", [])),
-            )
-        )
+            raise ValueError(f"{path.name}: term #{number} ({entry.get('zh', '?')}): " + "; ".join(problems))
+        notes = (entry["zh_note"].strip(), entry["en_note"].strip())
+        terms.append(Term(zh, tuple(en), tuple(lists["forms"]), *notes, tuple(lists["zh_avoid"]), tuple(lists["en_avoid"])))
     if not terms:
-        raise ValueError(f"{where}: no [[term]] entries")
+        raise ValueError(f"{path.name}: no [[term]] entries")
     avoided = {a: t for t in terms for a in t.zh_avoid}
     for term in terms:
         if term.zh in avoided:
-            raise ValueError(f"{where}: {term.zh} is a term, yet the entry for {avoided[term.zh].zh} lists it under zh_avoid")
+            raise ValueError(f"{path.name}: {term.zh} is a term, yet the entry for {avoided[term.zh].zh} lists it under zh_avoid")
     return terms
-
-
-# ------------------------------------------------------------------ the page
 
 
 def table(lang: str, terms: list[Term]) -> str:
@@ -115,18 +93,14 @@ def table(lang: str, terms: list[Term]) -> str:
     return "\n".join(rows)
 
 
-# ------------------------------------------------------------------ the check
-
-
 def prose(page: Path) -> str:
-    """The page's text a reader reads as prose: no front matter, fenced blocks or HTML comments."""
+    """The page's text as a reader reads it: no front matter, fenced blocks, HTML comments or markup."""
     text = page.read_text(encoding="utf-8")
-    lines = text.splitlines()
-    skip = {n for b in blocks(page) for n in range(b.line, b.end + 1)}
     front = FRONT_MATTER.match(text)
+    skip = {n for b in blocks(page) for n in range(b.line, b.end + 1)}
     skip |= set(range(1, front.group(0).count("\n") + 1)) if front else set()
-    kept = "\n".join(line for n, line in enumerate(lines, 1) if n not in skip)
-    return unmarked(HTML_COMMENT.sub(" ", kept))
+    kept = "\n".join(line for n, line in enumerate(text.splitlines(), 1) if n not in skip)
+    return MARKUP.sub("", HTML_COMMENT.sub(" ", kept))
 
 
 def terms_in_chinese(text: str, terms: list[Term]) -> list[Term]:
@@ -139,46 +113,26 @@ def terms_in_chinese(text: str, terms: list[Term]) -> list[Term]:
     return sorted(used, key=terms.index)
 
 
-def _normal(text: str) -> str:
-    return re.sub(r"\s+", " ", text).lower()
-
-
-INLINE_CODE = re.compile(r"(`+)(?:(?!\1).)+?\1", re.S)
-LINK_TARGET = re.compile(r"\]\([^)]*\)")
-
-
 @dataclass(frozen=True)
 class AvoidedUse:
-    """A page using a wording the glossary says to avoid."""
-
     page: str  # the page, as the repository names it (docs/zh/x.md)
     term: Term
     variant: str  # the avoided wording, as the glossary lists it
     lang: str
 
-    @property
-    def preferred(self) -> str:
-        return self.term.zh if self.lang == "zh" else self.term.en[0]
-
     def __str__(self) -> str:
-        return f"{self.page} uses {self.variant!r}; the glossary term is {self.preferred!r} ({GLOSSARY.name}: {self.term.zh})"
-
-
-DESCRIPTION = re.compile(r"^description:[ \t]*(?P<text>.*)$", re.M)
-
-
-def reading_text(page: Path) -> str:
-    """The words a reader reads: the page's prose without inline code or link targets, and its
-    front-matter description (what search results show)."""
-    front = FRONT_MATTER.match(page.read_text(encoding="utf-8"))
-    description = DESCRIPTION.search(front.group(0)) if front else None
-    text = LINK_TARGET.sub("]", INLINE_CODE.sub(" ", prose(page)))
-    return f"{description.group('text')}\n{text}" if description else text
+        preferred = self.term.zh if self.lang == "zh" else self.term.en[0]
+        return f"{self.page} uses {self.variant!r}; the glossary term is {preferred!r} ({GLOSSARY.name}: {self.term.zh})"
 
 
 def avoided_uses(page: Path, lang: str, terms: list[Term], name: str | None = None) -> list[AvoidedUse]:
-    """Every wording the glossary lists under zh_avoid (Chinese page) or en_avoid (English page)."""
-    text = reading_text(page)
+    """Every wording the glossary lists under zh_avoid (Chinese page) or en_avoid (English page), in
+    the words a reader reads: the prose without inline code or link targets, and the front-matter
+    description (what search results show)."""
+    front = FRONT_MATTER.match(page.read_text(encoding="utf-8"))
+    description = DESCRIPTION.search(front.group(0)) if front else None
+    text = LINK_TARGET.sub("]", INLINE_CODE.sub(" ", prose(page)))
+    text = f"{description.group('text')}\n{text}" if description else text
     found = []
     for term in terms:
         for variant in term.zh_avoid if lang == "zh" else term.en_avoid:
@@ -194,17 +148,15 @@ def avoided_uses(page: Path, lang: str, terms: list[Term], name: str | None = No
 
 def unused_terms(pages: list[Path], terms: list[Term]) -> list[Term]:
     """Terms that no Chinese page uses in its prose: the glossary and the pages have drifted apart."""
-    used: set[str] = set()
-    for page in pages:
-        used.update(t.zh for t in terms_in_chinese(prose(page), terms))
+    used = {t.zh for page in pages for t in terms_in_chinese(prose(page), terms)}
     return [t for t in terms if t.zh not in used]
 
 
 def missing_english_terms(source: Path, translation: Path, terms: list[Term]) -> list[Term]:
     """Terms the Chinese page uses whose English (any listed alternative) its translation lacks."""
-    english = _normal(unmarked(translation.read_text(encoding="utf-8")))
+    english = _normal(MARKUP.sub("", translation.read_text(encoding="utf-8")))
     return [
         term
         for term in terms_in_chinese(prose(source), terms)
-        if not any(_normal(accepted) in english for accepted in term.accepted)
+        if not any(_normal(accepted) in english for accepted in term.en + term.forms)
     ]

@@ -1,17 +1,8 @@
 """The English pages translate the Chinese ones: structural parity and staleness by content.
 
-    python -m docs_pipeline.translations                  list stale translations (./dev translations)
-    python -m docs_pipeline.translations mark PAGE ...    mark reviewed translations up to date
-    python -m docs_pipeline.translations mark --all       ... every English page (after reviewing all)
-
-Each docs/en page records, in its front matter, a hash of the whole docs/zh page it translates:
-
-    ---
-    translated_from: 3f2a9c1b7d4e
-    ---
-
-When the Chinese page changes, its hash no longer matches and the English page is stale until
-someone brings it along and marks it again. Front matter is not rendered on the site.
+Each docs/en page records in its front matter (`translated_from:`) a hash of the whole docs/zh page
+it translates; when the Chinese page changes, the English one is stale until someone brings it
+along and marks it again (./dev translations, CONTRIBUTING.md "Translations").
 """
 
 from __future__ import annotations
@@ -26,26 +17,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .pages import FRONT_MATTER, front_matter_entry, set_front_matter, structure
-from .site import ROOT, layout, repo_name
+from .site import ROOT, Layout, layout
+from .site import repo_name as _name
 
-DOCS = layout().docs
-SOURCE, TRANSLATION = layout().languages  # the default language is the source; the other translates it
+SITE = layout()  # the tests pass a Layout of their own docs folder
+SOURCE, TRANSLATION = SITE.languages  # the default language is the source; the other translates it
 KEY = "translated_from"
 MARK = re.compile(rf"^{KEY}:[ \t]*(?P<hash>\S*)[ \t]*$", re.M)
 OWN = front_matter_entry("outputs_read")  # each page's own mark (docs_pipeline/outputs.py), not translated
-HASH_CHARS = 12
-_name = repo_name
-
-
-def counterpart(page: Path, docs: Path = DOCS) -> Path:
-    """docs/zh/x.md <-> docs/en/x.md (also for a docs folder of its own, as the tests make)."""
-    rel = page.resolve().relative_to(docs.resolve())
-    other = TRANSLATION if rel.parts[0] == SOURCE else SOURCE
-    return docs / other / Path(*rel.parts[1:])
-
-
-def _pages(docs: Path, lang: str | None = None) -> list[Path]:
-    return sorted(p for code in ([lang] if lang else (SOURCE, TRANSLATION)) for p in (docs / code).rglob("*.md"))
 
 
 def content_hash(page: Path | bytes) -> str:
@@ -54,7 +33,7 @@ def content_hash(page: Path | bytes) -> str:
     front = FRONT_MATTER.match(data.decode("utf-8"))
     if front and OWN.search(front.group(0)):
         data = (OWN.sub("", front.group(0)) + data.decode("utf-8")[front.end() :]).encode("utf-8")
-    return hashlib.sha256(data).hexdigest()[:HASH_CHARS]
+    return hashlib.sha256(data).hexdigest()[:12]
 
 
 def recorded_hash(page: Path) -> str | None:
@@ -87,58 +66,50 @@ class Stale:
         return f"{why}\n  After reviewing it: ./dev translations mark {en}"
 
 
-def stale(docs: Path = DOCS) -> list[Stale]:
+def stale(site: Layout = SITE) -> list[Stale]:
     found = []
-    for translation in sorted((docs / TRANSLATION).rglob("*.md")):
-        source = counterpart(translation, docs)
-        if not source.exists():
-            continue  # the parity check reports pages in one language only
-        current, recorded = content_hash(source), recorded_hash(translation)
-        if recorded != current:
-            found.append(Stale(translation, source, recorded, current))
+    for translation in site.pages(TRANSLATION):
+        source = site.counterpart(translation)
+        if source.exists():  # a page in one language only is the parity check's to report
+            current, recorded = content_hash(source), recorded_hash(translation)
+            if recorded != current:
+                found.append(Stale(translation, source, recorded, current))
     return found
 
 
-def mark(translation: Path, docs: Path = DOCS) -> bool:
+def mark(translation: Path, site: Layout = SITE) -> bool:
     """Record the current hash of the source in the translation's front matter; True if it changed."""
-    source = counterpart(translation, docs)
+    source = site.counterpart(translation)
     if not source.exists():
         raise FileNotFoundError(f"{_name(translation)} has no source page {_name(source)}")
     return set_front_matter(translation, KEY, content_hash(source))
 
 
 def _old_source(item: Stale) -> tuple[str, str] | None:
-    """The git revision of the source that the translation was made from, and its text, if any."""
+    """The git revision of the source that the translation was made from, and its text, if git has it."""
+    path = _name(item.source)
     if not item.recorded:
         return None
-    path = _name(item.source)
     try:
-        revs = subprocess.run(
-            ["git", "log", "--format=%H", "--", path],
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-            check=True,
-        ).stdout.split()
-        for rev in revs:
+        log = subprocess.run(["git", "log", "--format=%H", "--", path], cwd=ROOT, capture_output=True, text=True, check=True)
+        for rev in log.stdout.split():
             old = subprocess.run(["git", "show", f"{rev}:{path}"], cwd=ROOT, capture_output=True, check=True).stdout
             if content_hash(old) == item.recorded:
                 return rev[:10], old.decode("utf-8")
     except (OSError, subprocess.CalledProcessError, UnicodeDecodeError):
-        return None
+        pass
     return None
 
 
 # ------------------------------------------------------------------ structural parity
 
 
-def missing_counterparts(docs: Path = DOCS) -> list[str]:
-    problems = []
-    for page in _pages(docs):
-        other = counterpart(page, docs)
-        if not other.exists():
-            problems.append(f"{_name(page)} has no counterpart {_name(other)}: every page exists in both languages")
-    return problems
+def missing_counterparts(site: Layout = SITE) -> list[str]:
+    return [
+        f"{_name(page)} has no counterpart {_name(site.counterpart(page))}: every page exists in both languages"
+        for page in site.pages()
+        if not site.counterpart(page).exists()
+    ]
 
 
 def _sequence_difference(what: str, zh: list, en: list) -> str | None:
@@ -147,10 +118,7 @@ def _sequence_difference(what: str, zh: list, en: list) -> str | None:
     only_zh = [x for x in zh if x not in en]
     only_en = [x for x in en if x not in zh]
     parts = [f"{what} differ (zh {len(zh)}, en {len(en)})"]
-    if only_zh:
-        parts.append(f"only in zh: {only_zh}")
-    if only_en:
-        parts.append(f"only in en: {only_en}")
+    parts += [f"only in {lang}: {only}" for lang, only in (("zh", only_zh), ("en", only_en)) if only]
     if not only_zh and not only_en:
         at = next((i for i, (a, b) in enumerate(zip(zh, en, strict=False)) if a != b), min(len(zh), len(en)))
         parts.append(f"first difference at #{at + 1}: zh {zh[at : at + 3]} vs en {en[at : at + 3]}")
@@ -178,9 +146,9 @@ def parity_problems(source: Path, translation: Path) -> list[str]:
 
 def _resolve(arg: str) -> Path:
     path = Path(arg).resolve()
-    if path.is_relative_to(DOCS / SOURCE):
-        path = counterpart(path)
-    if not path.is_relative_to(DOCS / TRANSLATION) or path.suffix != ".md" or not path.is_file():
+    if path.is_relative_to(SITE.docs / SOURCE):
+        path = SITE.counterpart(path)
+    if not path.is_relative_to(SITE.docs / TRANSLATION) or path.suffix != ".md" or not path.is_file():
         raise SystemExit(f"not a page under docs/{TRANSLATION}/: {arg}")
     return path
 
@@ -191,13 +159,10 @@ def _list_stale() -> int:
         print(item)
         if old := _old_source(item):
             rev, text = old
-            print(f"  {_name(item.source)} changed since commit {rev}:")
-            diff = difflib.unified_diff(
-                text.splitlines(keepends=True),
-                item.source.read_text(encoding="utf-8").splitlines(keepends=True),
-                f"{_name(item.source)} ({rev}, translated)",
-                f"{_name(item.source)} (now)",
-            )
+            source = _name(item.source)
+            print(f"  {source} changed since commit {rev}:")
+            now = item.source.read_text(encoding="utf-8").splitlines(keepends=True)
+            diff = difflib.unified_diff(text.splitlines(keepends=True), now, f"{source} ({rev}, translated)", f"{source} (now)")
             sys.stdout.writelines("    " + line if line.endswith("\n") else "    " + line + "\n" for line in diff)
         print()
     print(f"{len(found)} stale translation(s)" if found else "every translation is up to date")
@@ -215,10 +180,9 @@ def main(argv: list[str]) -> int:
         return _list_stale()
     if not args.pages and not args.all:
         marking.error(f"name the reviewed pages (docs/{TRANSLATION}/x.md), or --all")
-    targets = _pages(DOCS, TRANSLATION) if args.all else [_resolve(a) for a in args.pages]
-    for page in targets:
+    for page in SITE.pages(TRANSLATION) if args.all else [_resolve(a) for a in args.pages]:
         changed = mark(page)
-        source = counterpart(page)
+        source = SITE.counterpart(page)
         print(f"{'marked ' if changed else 'current'} {_name(page)}  ({KEY}: {content_hash(source)} = {_name(source)})")
     return 0
 

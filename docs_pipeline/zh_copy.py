@@ -1,14 +1,7 @@
-"""The Chinese copy's typography, held by autocorrect (autocorrect-py, pinned in pyproject.toml).
-
-The rule the pages follow: a space between Chinese and Latin letters or digits (`计算图 DAG`,
-`第 3 步`), none beside full-width punctuation (`（在 rnn() 中）记录了`, `：反向传播`), full-width
-punctuation in Chinese sentences. autocorrect checks exactly that, and knows Markdown: code
-blocks, inline code and link targets are not text. tests/test_zh_copy.py lints:
-
-- every Chinese page as written (docs/zh/*.md);
-- the Chinese text the pipeline generates: each stepped figure as its zh markup reads
-  (docs_pipeline/steps_figure.py), the zh glossary table (glossary.toml);
-- the Chinese strings of the templates and the pipeline (overrides/, docs_pipeline/, mkdocs.yml).
+"""The Chinese copy's typography, held by autocorrect (autocorrect-py, pinned in pyproject.toml):
+a space between Chinese and Latin letters or digits, none beside full-width punctuation, full-width
+punctuation in Chinese sentences. autocorrect knows Markdown: code blocks, inline code and link
+targets are not text. What tests/test_zh_copy.py lints is listed in CONTRIBUTING.md.
 """
 
 from __future__ import annotations
@@ -38,16 +31,16 @@ class Finding:
         return f"{self.where}:{self.line}: {self.old.strip()}\n    autocorrect: {self.new.strip()}"
 
 
-def lint(text: str, where: str, kind: str = "md") -> list[Finding]:
-    """What autocorrect would change in `text`, read as a `kind` file (md: Markdown rules)."""
+def lint(text: str, where: str, kind: str = "md", line: int | None = None) -> list[Finding]:
+    """What autocorrect would change in `text`, read as a `kind` file (md: Markdown rules); `line`:
+    the line the text stands on in `where`, when it is one string of a larger file."""
     result = autocorrect_py.lint_for(text, f"text.{kind}")
-    return [Finding(where, line.line, line.old, line.new) for line in result.lines]
+    return [Finding(where, line or found.line, found.old, found.new) for found in result.lines]
 
 
 def html_text(markup: str) -> str:
     """Markup as a reader reads it: <pre> (the program) left out, <code> kept as inline code."""
-    markup = PRE.sub("\n", markup)
-    markup = re.sub(r"</?code>", "`", markup)
+    markup = re.sub(r"</?code>", "`", PRE.sub("\n", markup))
     return html.unescape(TAG.sub("\n", markup))
 
 
@@ -55,17 +48,13 @@ def figure_texts(root: Path) -> list[tuple[str, str]]:
     """Each stepped figure's zh text, named after its frames file."""
     from .steps_figure import figure
 
-    found = []
-    for frames in sorted((root / "snippets").glob("*/*.steps.json")):
-        snippet = f"{frames.parent.name}/{frames.name.removesuffix('.steps.json')}"
-        found.append((f"{frames.relative_to(root).as_posix()} (zh figure)", html_text(figure(snippet, "zh", root))))
-    return found
-
-
-def glossary_text() -> str:
-    from .glossary import load, table
-
-    return table("zh", load())
+    return [
+        (
+            f"{frames.relative_to(root).as_posix()} (zh figure)",
+            html_text(figure(f"{frames.parent.name}/{frames.name.removesuffix('.steps.json')}", "zh", root)),
+        )
+        for frames in sorted((root / "snippets").glob("*/*.steps.json"))
+    ]
 
 
 def _python_strings(path: Path) -> list[tuple[int, str]]:
@@ -91,21 +80,11 @@ def source_strings(root: Path) -> list[tuple[str, int, str]]:
     """The Chinese strings of the pipeline (Python literals) and templates (text lines): (file, line, text)."""
     found = []
     for path in sorted((root / "docs_pipeline").rglob("*.py")):
-        name = path.relative_to(root).as_posix()
-        found += [(name, line, text) for line, text in _python_strings(path)]
-    templates = [*sorted((root / "overrides").rglob("*.html")), root / "mkdocs.yml"]
-    for path in templates:
-        name = path.relative_to(root).as_posix()
+        found += [(path.relative_to(root).as_posix(), line, text) for line, text in _python_strings(path)]
+    for path in [*sorted((root / "overrides").rglob("*.html")), root / "mkdocs.yml"]:
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             text = TAG.sub("", JINJA.sub(" ", line))
             # YAML's `key: value` colon is syntax, not punctuation: key and value are two texts
             parts = re.split(r":\s", text) if path.suffix == ".yml" else [text]
-            found += [(name, number, part) for part in parts if CJK.search(part)]
+            found += [(path.relative_to(root).as_posix(), number, part) for part in parts if CJK.search(part)]
     return found
-
-
-def source_findings(root: Path) -> list[Finding]:
-    findings = []
-    for name, number, text in source_strings(root):
-        findings += [Finding(name, number, f.old, f.new) for f in lint(text, name, "txt")]
-    return findings

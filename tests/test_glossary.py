@@ -4,83 +4,57 @@ import html
 
 import pytest
 
-from docs_pipeline.glossary import (
-    GLOSSARY,
-    Term,
-    avoided_uses,
-    load,
-    missing_english_terms,
-    terms_in_chinese,
-    unused_terms,
-)
+from docs_pipeline.glossary import GLOSSARY, Term, avoided_uses, load, missing_english_terms, terms_in_chinese, unused_terms
 from docs_pipeline.site import layout
 
 TERMS = load()
 SITE = layout()
+REQUIRED = {"计算图", "动态计算图", "静态计算图", "叶子张量", "反向传播", "梯度"}
+REQUIRED |= {"前向传播", "张量", "自动求导", "有向无环图", "条件分支", "钩子"}
+LEAF = Term("叶子张量", ("leaf tensor",), (), "x", "x", zh_avoid=("叶子节点",), en_avoid=("leaf node",))
 
 
-def _name(path):
-    return SITE.name(path)
+def _terms(*pairs):
+    return [Term(zh, (en,), (), "x", "x") for zh, en in pairs]
 
 
-@pytest.mark.parametrize("source", SITE.pages("zh"), ids=_name)
+@pytest.mark.parametrize("source", SITE.pages("zh"), ids=SITE.name)
 def test_english_page_uses_the_english_terms(source):
     translation = SITE.counterpart(source)
     if not translation.exists():
-        pytest.fail(f"{_name(source)} has no counterpart {_name(translation)}", pytrace=False)
-    missing = missing_english_terms(source, translation, TERMS)
-    if missing:
+        pytest.fail(f"{SITE.name(source)} has no counterpart {SITE.name(translation)}", pytrace=False)
+    if missing := missing_english_terms(source, translation, TERMS):
         wanted = "\n".join(f"  {t.zh} -> {' / '.join(t.en)}" for t in missing)
         pytest.fail(
-            f"{_name(translation)} lacks the English for glossary terms its source {_name(source)} uses:\n{wanted}\n"
-            f"(use one of them, or add an accepted spelling to {_name(GLOSSARY)})",
+            f"{SITE.name(translation)} lacks the English for glossary terms its source {SITE.name(source)} uses:\n{wanted}\n"
+            f"(use one of them, or add an accepted spelling to {SITE.name(GLOSSARY)})",
             pytrace=False,
         )
 
 
-@pytest.mark.parametrize("page", SITE.pages(), ids=_name)
+@pytest.mark.parametrize("page", SITE.pages(), ids=SITE.name)
 def test_no_page_uses_a_wording_the_glossary_avoids(page):
-    found = avoided_uses(page, SITE.language_of(page), TERMS, _name(page))
-    if found:
+    if found := avoided_uses(page, SITE.language_of(page), TERMS, SITE.name(page)):
         pytest.fail("\n".join(str(use) for use in found), pytrace=False)
 
 
-def test_every_glossary_term_is_used_on_a_page():
+def test_the_glossary_is_well_formed_and_every_term_is_used_on_a_page():
+    assert len(TERMS) >= 12
+    missing = REQUIRED - {t.zh for t in TERMS}
+    assert not missing, f"missing from {SITE.name(GLOSSARY)}: {missing}"
     unused = unused_terms(SITE.pages("zh"), TERMS)
     assert not unused, (
-        f"{_name(GLOSSARY)} lists terms that no Chinese page uses: {[t.zh for t in unused]} "
+        f"{SITE.name(GLOSSARY)} lists terms that no Chinese page uses: {[t.zh for t in unused]} "
         "(the pages say it differently: use the term on the pages, or change or drop the entry)"
     )
 
 
-def test_the_glossary_is_well_formed():
-    assert len(TERMS) >= 12
-    required = {
-        "计算图",
-        "动态计算图",
-        "静态计算图",
-        "叶子张量",
-        "反向传播",
-        "梯度",
-        "前向传播",
-        "张量",
-        "自动求导",
-        "有向无环图",
-        "条件分支",
-        "钩子",
-    }
-    assert required <= {t.zh for t in TERMS}, f"missing from {_name(GLOSSARY)}: {required - {t.zh for t in TERMS}}"
-
-
 def test_the_longest_term_wins():
-    graph, dynamic, tensor, leaf = (
-        Term(zh, (en,), (), "x", "x")
-        for zh, en in (
-            ("计算图", "computational graph"),
-            ("动态计算图", "dynamic computational graph"),
-            ("张量", "tensor"),
-            ("叶子张量", "leaf tensor"),
-        )
+    graph, dynamic, tensor, leaf = _terms(
+        ("计算图", "computational graph"),
+        ("动态计算图", "dynamic computational graph"),
+        ("张量", "tensor"),
+        ("叶子张量", "leaf tensor"),
     )
     terms = [graph, dynamic, tensor, leaf]
     assert terms_in_chinese("PyTorch 使用动态计算图。", terms) == [dynamic]
@@ -100,8 +74,7 @@ def test_a_missing_english_term_is_named(tmp_path):
 
 def test_an_avoided_wording_fails_naming_page_variant_and_term(tmp_path):
     in_place = Term("原地操作", ("in-place operation",), (), "x", "x", zh_avoid=("原地运算",))
-    leaf = Term("叶子张量", ("leaf tensor",), (), "x", "x", zh_avoid=("叶子节点",), en_avoid=("leaf node",))
-    terms = [in_place, leaf]
+    terms = [in_place, LEAF]
     page = tmp_path / "page.md"
     page.write_text(
         "---\ndescription: 叶子节点是图的起点\n---\n\n# 标题 { #t }\n\n原地运算会改掉叶子张量的值。\n\n"
@@ -110,11 +83,11 @@ def test_an_avoided_wording_fails_naming_page_variant_and_term(tmp_path):
     )
     found = avoided_uses(page, "zh", terms, "docs/zh/page.md")
     assert [(u.term.zh, u.variant) for u in found] == [("原地操作", "原地运算"), ("叶子张量", "叶子节点")]
-    assert str(found[0]) == "docs/zh/page.md uses '原地运算'; the glossary term is '原地操作' (glossary.toml: 原地操作)"
     page.write_text(page.read_text(encoding="utf-8").replace("description: 叶子节点", "description: 叶子张量"), encoding="utf-8")
     found = avoided_uses(page, "zh", terms, "docs/zh/page.md")  # code blocks and inline code do not count
-    assert [(u.term.zh, u.variant) for u in found] == [("原地操作", "原地运算")]
-    assert str(found[0]) == "docs/zh/page.md uses '原地运算'; the glossary term is '原地操作' (glossary.toml: 原地操作)"
+    assert [str(u) for u in found] == [
+        "docs/zh/page.md uses '原地运算'; the glossary term is '原地操作' (glossary.toml: 原地操作)"
+    ]
 
     page.write_text(
         "# Title { #t }\n\nEvery Leaf\n  Nodes gets a gradient; a leaf nodeish word does not count.\n", encoding="utf-8"
@@ -130,39 +103,34 @@ def test_an_avoided_wording_fails_naming_page_variant_and_term(tmp_path):
 def test_an_unused_term_is_named(tmp_path):
     page = tmp_path / "zh.md"
     page.write_text("# 标题 { #t }\n\n叶子张量是图的起点。\n\n```text\n即时执行\n```\n", encoding="utf-8")
-    leaf, eager = (Term(zh, (en,), (), "x", "x") for zh, en in (("叶子张量", "leaf tensor"), ("即时执行", "eager execution")))
+    leaf, eager = _terms(("叶子张量", "leaf tensor"), ("即时执行", "eager execution"))
     assert unused_terms([page], [leaf, eager]) == [eager]  # a code block does not count as use
 
 
 @pytest.mark.parametrize(
-    "entry, message",
+    "entries, message",
     [
-        ('zh = "梯度"\nen = []', r"en must be a non-empty list"),
-        ('zh = "原地操作"\nen = ["in-place operation"]\nzh_avoid = ["原地操作"]', r"zh_avoid lists the term itself"),
+        ('zh = "梯度"\nen = []', r"term #1 \(梯度\): .*en must be a non-empty list"),
+        (
+            'zh = "原地操作"\nen = ["in-place operation"]\nzh_avoid = ["原地操作"]',
+            r"term #1 \(.+\): .*zh_avoid lists the term itself",
+        ),
         (
             'zh = "叶子张量"\nen = ["leaf tensor"]\nforms = ["leaf"]\nen_avoid = ["Leaf"]',
-            r"en_avoid lists accepted English terms \['Leaf'\]",
+            r"term #1 \(.+\): .*en_avoid lists accepted English terms \['Leaf'\]",
         ),
-        ('zh = "梯度"\nen = ["gradient"]\nzh_avoid = "斜率"', r"zh_avoid must be a list of strings"),
+        ('zh = "梯度"\nen = ["gradient"]\nzh_avoid = "斜率"', r"term #1 \(.+\): .*zh_avoid must be a list of strings"),
+        (
+            'zh = "原地操作"\nen = ["in-place operation"]\nzh_avoid = ["原地运算"]\nzh_note = "x"\nen_note = "x"\n'
+            '[[term]]\nzh = "原地运算"\nen = ["in-place operation"]',
+            r"原地运算 is a term, yet the entry for 原地操作 lists it under zh_avoid",
+        ),
     ],
 )
-def test_a_malformed_entry_is_named(tmp_path, entry, message):
+def test_a_malformed_entry_is_named(tmp_path, entries, message):
     bad = tmp_path / "glossary.toml"
-    bad.write_text(f'[[term]]\n{entry}\nzh_note = "x"\nen_note = "x"\n', encoding="utf-8")
-    with pytest.raises(ValueError, match=rf"glossary.toml: term #1 \(.+\): .*{message}"):
-        load(bad)
-
-
-def test_a_term_listed_as_avoided_elsewhere_is_named(tmp_path):
-    bad = tmp_path / "glossary.toml"
-    bad.write_text(
-        '[[term]]\nzh = "原地操作"\nen = ["in-place operation"]\nzh_avoid = ["原地运算"]\nzh_note = "x"\nen_note = "x"\n'
-        '[[term]]\nzh = "原地运算"\nen = ["in-place operation"]\nzh_note = "x"\nen_note = "x"\n',
-        encoding="utf-8",
-    )
-    with pytest.raises(
-        ValueError, match=r"glossary.toml: 原地运算 is a term, yet the entry for 原地操作 lists it under zh_avoid"
-    ):
+    bad.write_text(f'[[term]]\n{entries}\nzh_note = "x"\nen_note = "x"\n', encoding="utf-8")
+    with pytest.raises(ValueError, match=rf"glossary.toml: {message}"):
         load(bad)
 
 
@@ -172,17 +140,17 @@ def test_the_glossary_page_shows_every_term(built_site, lang):
     shown = html.unescape(page.read_text(encoding="utf-8"))
     assert "{{ glossary }}" not in shown, f"{page.relative_to(built_site)}: the glossary marker was not replaced"
     for term in TERMS:
-        note = term.zh_note if lang == "zh" else term.en_note
-        for text in (term.zh, *term.en, note):
-            assert text in shown, f"glossary page {page.relative_to(built_site)} does not show {text!r} from {_name(GLOSSARY)}"
+        for text in (term.zh, *term.en, term.zh_note if lang == "zh" else term.en_note):
+            assert text in shown, (
+                f"glossary page {page.relative_to(built_site)} does not show {text!r} from {SITE.name(GLOSSARY)}"
+            )
 
 
 def test_markup_does_not_hide_a_term(tmp_path):
-    leaf = Term("叶子张量", ("leaf tensor",), (), "x", "x", zh_avoid=("叶子节点",), en_avoid=("leaf node",))
     page = tmp_path / "page.md"
     page.write_text("# 标题 { #t }\n\n`y` 是计算图中的**非叶子**节点，<em>叶子</em>张量在图的起点。\n", encoding="utf-8")
-    assert [u.variant for u in avoided_uses(page, "zh", [leaf])] == ["叶子节点"]
-    assert terms_in_chinese("**叶子**张量", [leaf]) == []  # a plain string: the caller unmarks a page
+    assert [u.variant for u in avoided_uses(page, "zh", [LEAF])] == ["叶子节点"]
+    assert terms_in_chinese("**叶子**张量", [LEAF]) == []  # a plain string: the caller unmarks a page
     (tmp_path / "en.md").write_text("# Title { #t }\n\nA **leaf** tensor, and a *leaf* node.\n", encoding="utf-8")
-    assert missing_english_terms(page, tmp_path / "en.md", [leaf]) == []
-    assert [u.variant for u in avoided_uses(tmp_path / "en.md", "en", [leaf])] == ["leaf node"]
+    assert missing_english_terms(page, tmp_path / "en.md", [LEAF]) == []
+    assert [u.variant for u in avoided_uses(tmp_path / "en.md", "en", [LEAF])] == ["leaf node"]

@@ -25,14 +25,11 @@ def dev(project, *args) -> tuple[int, str]:
     return result.returncode, result.stdout + result.stderr
 
 
-def test_dev_lists_the_housekeeping_tasks(project):
+def test_dev_lists_its_tasks_and_unused_names_a_snippet_no_page_includes(project):
     code, said = dev(project)
     assert code == 2
     for task in ("./dev outputs", "./dev translations", "./dev translations mark", "./dev unused"):
         assert task in said, f"./dev does not list {task}:\n{said}"
-
-
-def test_unused_lists_a_snippet_no_page_includes(project):
     code, said = dev(project, "unused")
     assert code == 0 and said.strip() == "every snippet and figure is shown on a page", said
     orphan = project / "snippets" / "how_it_works" / "forgotten.py"

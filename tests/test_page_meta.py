@@ -1,16 +1,7 @@
-"""What a search engine reads on every built page: its own description, in its own language, and a
-canonical link to the deploy address.
-
-- Every page of docs/ has a `description:` in its front matter, and the built page shows it
-  (<meta name="description">, Material's template reads page.meta.description): without one a
-  page shows the site's description, the same on every page of its language.
-- Within a language no two built pages share a description (the generated notebook pages too;
-  the 404 pages are not indexed and are left out); a Chinese page's is Chinese (it has Han
-  characters), an English page's has none.
-- Every built page but the 404 pages has one canonical link, to an address under site_url (the
-  deploy address) of a page the build wrote; a page of docs/ points to itself.
-
-Each failure names the page.
+"""What a search engine reads on every built page but the 404 pages (not indexed), each failure
+naming the page: its own description, in its own language, the one its front matter gives (without
+one a page shows the site's description, the same on every page of its language); and one canonical
+link, under site_url (the deploy address), to a page the build wrote, a page of docs/ to itself.
 """
 
 from __future__ import annotations
@@ -31,22 +22,22 @@ LANG = re.compile(r'<html lang="([^"]*)"')
 HAN = re.compile(r"[\u4e00-\u9fff]")
 
 
-def _name(site, site_dir: Path, built: Path) -> str:
-    source = site.source_of(built, site_dir)
-    rel = built.relative_to(site_dir).as_posix()
-    return source if (site.root / source).is_file() else f"site/{rel}"
+def _built_pages(site_dir: Path):
+    """(built file, its name, its HTML, its page of docs/ or None) of every built page but the 404s."""
+    site = layout()
+    for built in site_pages(site_dir):
+        if built.name != "404.html":
+            source = site.root / site.source_of(built, site_dir)
+            name = site.name(source) if source.is_file() else f"site/{built.relative_to(site_dir).as_posix()}"
+            yield built, name, built.read_text(encoding="utf-8"), source if source.is_file() else None
 
 
-def description_problems(site_dir: Path, root: Path | None = None) -> list[str]:
+def description_problems(site_dir: Path) -> list[str]:
     """Every way the built site's descriptions fall short, one line each, naming the page."""
-    site = layout(root) if root else layout()
+    site = layout()
     problems = []
     by_language: dict[tuple[str, str], list[str]] = defaultdict(list)
-    for built in site_pages(site_dir):
-        if built.name == "404.html":
-            continue
-        text = built.read_text(encoding="utf-8")
-        name = _name(site, site_dir, built)
+    for built, name, text, source in _built_pages(site_dir):
         lang = (LANG.search(text) or [None, "?"])[1]
         found = DESCRIPTION.search(text)
         shown = " ".join(html.unescape(found.group(1)).split()) if found else ""
@@ -54,13 +45,11 @@ def description_problems(site_dir: Path, root: Path | None = None) -> list[str]:
             problems.append(f'{name}: no <meta name="description"> in site/{built.relative_to(site_dir).as_posix()}')
             continue
         by_language[(lang, shown)].append(name)
-        source = site.root / site.source_of(built, site_dir)
-        if source.is_file():
-            own = " ".join(str(parse(source).meta.get("description") or "").split())
-            if not own:
-                problems.append(f"{name}: no `description:` in its front matter (the page shows the site's description)")
-            elif own != shown:
-                problems.append(f"{name}: the built page's description is {shown!r}, not its front matter's {own!r}")
+        own = " ".join(str(parse(source).meta.get("description") or "").split()) if source else shown
+        if not own:
+            problems.append(f"{name}: no `description:` in its front matter (the page shows the site's description)")
+        elif own != shown:
+            problems.append(f"{name}: the built page's description is {shown!r}, not its front matter's {own!r}")
         if lang == site.default and not HAN.search(shown):
             problems.append(f"{name}: its description is not in Chinese: {shown!r}")
         if lang != site.default and HAN.search(shown):
@@ -71,14 +60,11 @@ def description_problems(site_dir: Path, root: Path | None = None) -> list[str]:
     return problems
 
 
-def canonical_problems(site_dir: Path, root: Path | None = None) -> list[str]:
-    site = layout(root) if root else layout()
+def canonical_problems(site_dir: Path) -> list[str]:
+    site = layout()
     problems = []
-    for built in site_pages(site_dir):
-        if built.name == "404.html":
-            continue
-        name = _name(site, site_dir, built)
-        links = CANONICAL.findall(built.read_text(encoding="utf-8"))
+    for _, name, text, source in _built_pages(site_dir):
+        links = CANONICAL.findall(text)
         if len(links) != 1:
             problems.append(f"{name}: {len(links)} canonical links, expected one")
             continue
@@ -89,8 +75,7 @@ def canonical_problems(site_dir: Path, root: Path | None = None) -> list[str]:
         target = site_dir / link[len(site.site_url) :]
         if not (target / "index.html" if not target.suffix else target).is_file():
             problems.append(f"{name}: canonical {link} is no page of the built site")
-        source = site.root / site.source_of(built, site_dir)
-        if source.is_file() and link != site.site_url + site.url_of(source):
+        if source and link != site.site_url + site.url_of(source):
             problems.append(f"{name}: canonical {link}, expected its own address {site.site_url + site.url_of(source)}")
     return problems
 

@@ -18,25 +18,14 @@ from docs_pipeline.site import layout
 from docs_pipeline.ui import TEXTS, texts
 
 SITE = layout()
-DOCS = SITE.docs
-TORCH = importlib.metadata.version("torch")
 PAGES = SITE.pages()
-language_of, url_of = SITE.language_of, SITE.url_of
 UI = texts()
 FOOTER = re.compile(r'<aside class="page-note page-note--footer"[^>]*>(?P<body>.*?)</aside>', re.S)
 ORIGINAL = re.compile(r'<p class="page-note page-note--original">(?P<body>.*?)</p>', re.S)
 LINK = re.compile(r'<a href="(?P<href>[^"]*)"(?P<attrs>[^>]*)>(?P<text>.*?)</a>', re.S)
-
-
-_name = SITE.name
-
-
-def _has_examples(page: Path) -> bool:
-    return any(b.language == "python" for b in parse(page).blocks)
-
-
-def _notebook_url(page: Path) -> str:
-    return notebook_url(page, SITE)
+EXAMPLES = [page for page in PAGES if any(b.language == "python" for b in parse(page).blocks)]
+# (source page, URL) of every built page: the documentation pages, then the notebook pages
+BUILT = [(page, SITE.url_of(page)) for page in PAGES] + [(page, notebook_url(page, SITE)) for page in EXAMPLES]
 
 
 def _built(site: Path, url: str) -> str:
@@ -58,63 +47,45 @@ def _links(fragment: str, cls: str | None = None) -> list[tuple[str, str]]:
     ]
 
 
-def _every_built_page():
-    """(source page, URL) of every page: the documentation pages, then the notebook pages."""
-    for page in PAGES:
-        yield page, url_of(page)
-    for page in PAGES:
-        if _has_examples(page):
-            yield page, _notebook_url(page)
-
-
-BUILT = list(_every_built_page())
-
-
 @pytest.mark.parametrize("page,url", BUILT, ids=[u or "(home)" for _, u in BUILT])
-def test_every_page_notes_torch_version_and_links_its_source(built_site, page, url):
-    doc = _built(built_site, url)
+def test_every_page_notes_torch_version_and_links_its_source_and_original(built_site, page, url):
+    doc, lang = _built(built_site, url), SITE.language_of(page)
     footers = FOOTER.findall(doc)
     assert len(footers) == 1, f"{url}: expected one page note, found {len(footers)}"
     text = re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", "", footers[0])))
-    note = UI[language_of(page)]["verified"].replace("{torch}", TORCH)
+    note = UI[lang]["verified"].replace("{torch}", importlib.metadata.version("torch"))
     assert note in text, f"{url}: the note does not say {note!r}: {text!r}"
     sources = _links(footers[0], "page-note__source")
-    assert [t for _, t in sources] == [_name(page)], f"{url}: the source link should name {_name(page)}: {sources}"
+    assert [t for _, t in sources] == [SITE.name(page)], f"{url}: the source link should name {SITE.name(page)}: {sources}"
     published = _target(built_site, url, sources[0][0])
     assert published.is_file(), f"{url}: the source link {sources[0][0]} leads nowhere"
     assert published.read_text(encoding="utf-8") == page.read_text(encoding="utf-8"), (
-        f"{url}: the linked source is not {_name(page)} as it is now"
+        f"{url}: the linked source is not {SITE.name(page)} as it is now"
+    )
+    notes = ORIGINAL.findall(doc)
+    if lang == "zh":
+        assert not notes, f"{url}: a Chinese page says it is a translation"
+        return
+    assert len(notes) == 1, f"{url}: no note that the original is Chinese"
+    assert UI[lang]["original"] in notes[0], f"{url}: the note on the original is not in its language"
+    ((href, _),) = _links(notes[0])
+    zh_url = url.removeprefix(SITE.prefix(lang))
+    assert _target(built_site, url, href) == built_site / zh_url / "index.html", (
+        f"{url}: the Chinese original should be {zh_url or '(home)'}, the link goes to {href}"
     )
 
 
-@pytest.mark.parametrize("page", PAGES, ids=_name)
-def test_english_pages_link_the_chinese_original(built_site, page):
-    for url in [url_of(page)] + ([_notebook_url(page)] if _has_examples(page) else []):
-        notes = ORIGINAL.findall(_built(built_site, url))
-        if language_of(page) == "zh":
-            assert not notes, f"{url}: a Chinese page says it is a translation"
-            continue
-        assert len(notes) == 1, f"{url}: no note that the original is Chinese"
-        assert UI[language_of(page)]["original"] in notes[0], f"{url}: the note on the original is not in its language"
-        ((href, _),) = _links(notes[0])
-        zh_url = url.removeprefix(SITE.prefix(language_of(page)))
-        assert _target(built_site, url, href) == built_site / zh_url / "index.html", (
-            f"{url}: the Chinese original should be {zh_url or '(home)'}, the link goes to {href}"
-        )
-
-
-@pytest.mark.parametrize("page", PAGES, ids=_name)
+@pytest.mark.parametrize("page", PAGES, ids=SITE.name)
 def test_pages_with_examples_offer_their_notebook(built_site, page):
-    url = url_of(page)
+    url = SITE.url_of(page)
     doc = _built(built_site, url)
     buttons = [m for m in LINK.finditer(doc) if "page-notebook-button" in m.group("attrs")]
     downloads = _links(doc, "page-note__download")
-    if not _has_examples(page):
+    if page not in EXAMPLES:
         assert not buttons and not downloads, f"{url}: a notebook download on a page without code"
         return
-    lang = language_of(page)
-    name = Path(page.relative_to(DOCS / lang)).with_suffix("").name
-    expected = built_site / _notebook_url(page) / f"{name}.{lang}.ipynb"
+    lang = SITE.language_of(page)
+    expected = built_site / notebook_url(page, SITE) / f"{Path(SITE.page_name(page)).name}.{lang}.ipynb"
     assert len(buttons) == 1, f"{url}: expected one notebook button, found {len(buttons)}"
     assert " download" in buttons[0].group("attrs") and "aria-label=" in buttons[0].group("attrs")
     hrefs = [html.unescape(buttons[0].group("href"))] + [h for h, _ in downloads]
@@ -123,17 +94,17 @@ def test_pages_with_examples_offer_their_notebook(built_site, page):
         assert _target(built_site, url, href) == expected, f"{url}: {href} is not {expected.relative_to(built_site)}"
     assert expected.is_file(), f"{url}: {expected.relative_to(built_site)} was not published"
     ((view, _),) = _links(doc, "page-note__view")
-    assert _target(built_site, url, view) == built_site / _notebook_url(page) / "index.html"
+    assert _target(built_site, url, view) == built_site / notebook_url(page, SITE) / "index.html"
 
 
 def test_page_notes_are_in_the_page_language(built_site):
-    page = next(p for p in PAGES if language_of(p) == SITE.default and _has_examples(p))
+    page = next(p for p in EXAMPLES if SITE.language_of(p) == SITE.default)
     for lang in SITE.languages:
         other = next(code for code in SITE.languages if code != lang)
-        doc = _built(built_site, url_of(SITE.counterpart(page, lang)))
+        doc = _built(built_site, SITE.url_of(SITE.counterpart(page, lang)))
         footer = FOOTER.search(doc).group("body")
-        assert UI[lang]["source"] in footer and UI[other]["source"] not in footer, f"{url_of(page)}: page note not in {lang}"
-        assert UI[lang]["download"] in doc, f"{url_of(page)}: the notebook download is not in {lang}"
+        assert UI[lang]["source"] in footer and UI[other]["source"] not in footer, f"{SITE.url_of(page)}: page note not in {lang}"
+        assert UI[lang]["download"] in doc, f"{SITE.url_of(page)}: the notebook download is not in {lang}"
 
 
 def test_every_language_has_every_interface_string():

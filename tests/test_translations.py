@@ -1,5 +1,7 @@
 """Staleness by content: each English page records the hash of the Chinese page it translates."""
 
+from dataclasses import replace
+
 import pytest
 
 from docs_pipeline.site import layout
@@ -18,7 +20,7 @@ def _docs(tmp_path, zh_text, en_text):
     for lang, text in (("zh", zh_text), ("en", en_text)):
         (tmp_path / lang).mkdir()
         (tmp_path / lang / "page.md").write_text(text, encoding="utf-8")
-    return tmp_path, tmp_path / "zh" / "page.md", tmp_path / "en" / "page.md"
+    return replace(SITE, docs=tmp_path), tmp_path / "zh" / "page.md", tmp_path / "en" / "page.md"
 
 
 def test_mark_adds_front_matter_and_changes_nothing_else(tmp_path):

@@ -1,10 +1,7 @@
-"""The Chinese copy follows one typography, checked by autocorrect (docs_pipeline/zh_copy.py).
-
-A space between Chinese and Latin letters or digits, none beside full-width punctuation: on every
-Chinese page, in the Chinese text the pipeline generates (stepped figures, the glossary table) and
-in the templates' and pipeline's Chinese strings. A failure names the file and line, the text and
-what autocorrect would write instead.
-"""
+"""The Chinese copy follows one typography, checked by autocorrect (docs_pipeline/zh_copy.py): on every
+Chinese page, in the Chinese text the pipeline generates (stepped figures, the glossary table) and in
+the templates' and pipeline's Chinese strings. A failure names the file and line, the text and what
+autocorrect would write instead."""
 
 import re
 from pathlib import Path
@@ -12,11 +9,13 @@ from pathlib import Path
 import pytest
 
 from docs_pipeline import zh_copy
+from docs_pipeline.glossary import load, table
 from docs_pipeline.site import layout
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = layout()
 EMPHASIS = re.compile(r"\*\*|__")
+GENERATED = [*zh_copy.figure_texts(ROOT), ("docs_pipeline/glossary.toml (the zh table)", table("zh", load()))]
 
 
 def _report(findings):
@@ -34,23 +33,16 @@ def test_a_chinese_page_follows_the_typography(page):
     assert not findings, _report(findings)
 
 
-FIGURES = zh_copy.figure_texts(ROOT)
-
-
-@pytest.mark.parametrize("name, text", FIGURES, ids=[name.split(" ")[0] for name, _ in FIGURES])
-def test_a_stepped_figure_reads_right_in_chinese(name, text):
+@pytest.mark.parametrize("name, text", GENERATED, ids=[name.split(" ")[0] for name, _ in GENERATED])
+def test_generated_chinese_reads_right(name, text):
     findings = zh_copy.lint(text, name)
     assert not findings, _report(findings)
 
 
-def test_the_glossary_table_reads_right_in_chinese():
-    findings = zh_copy.lint(zh_copy.glossary_text(), "docs_pipeline/glossary.toml (the zh table)")
-    assert not findings, _report(findings)
-
-
 def test_the_templates_and_pipeline_strings_read_right_in_chinese():
-    assert len(zh_copy.source_strings(ROOT)) >= 20  # the strings are found at all
-    findings = zh_copy.source_findings(ROOT)
+    strings = zh_copy.source_strings(ROOT)
+    assert len(strings) >= 20  # the strings are found at all
+    findings = [f for name, line, text in strings for f in zh_copy.lint(text, name, "txt", line)]
     assert not findings, _report(findings)
 
 
@@ -60,6 +52,8 @@ def test_a_stray_space_is_named_with_its_file_and_line():
     assert findings[0].new.strip() == "函数（在 rnn() 中）记录了节点：反向传播"
     page = '在 `x` 中，计算图的 DAG 有 3 个节点，见[图](a.md#b)。\n\n```python\n--8<-- "a/b.py"\n```\n'
     assert zh_copy.lint(page, "x.md") == []
+    [found] = zh_copy.lint("记录了 节点：  反向传播", "overrides/x.html", "txt", 7)  # one string of a file: its line there
+    assert str(found).startswith("overrides/x.html:7: 记录了 节点")
 
 
 def test_generated_markup_is_read_as_a_reader_reads_it():

@@ -40,10 +40,8 @@ def on_pre_template(template, template_name, config):
 
 
 def on_post_template(output_content, template_name, config):
-    if template_name != "404.html":
-        return output_content
     site, lang = layout(), language(config)
-    if lang == site.default:
+    if template_name != "404.html" or lang == site.default:
         return output_content
     target = Path(config.site_dir) / site.prefix(lang) / "404.html"
     target.parent.mkdir(parents=True, exist_ok=True)
@@ -64,9 +62,6 @@ def on_post_build(config):
     if not all(per_language.values()):  # a nested build of one language: the merged index comes last
         return
     for lang, docs in per_language.items():
-        _write(Path(config.site_dir) / site.prefix(lang) / "search" / "search_index.json", {**index, "docs": docs})
-
-
-def _write(path: Path, index: dict) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+        path = Path(config.site_dir) / site.prefix(lang) / "search" / "search_index.json"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps({**index, "docs": docs}, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
