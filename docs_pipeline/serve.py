@@ -43,18 +43,11 @@ def chromium_executable() -> str | None:
     return shutil.which("chromium") or shutil.which("chromium-browser")
 
 
-def site_path(site: Path) -> str:
-    """site_url's path as the build used it, read from the home page's canonical link."""
-    canonical = re.search(r'<link rel="canonical" href="([^"]+)"', (site / "index.html").read_text(encoding="utf-8"))
-    return urlsplit(canonical.group(1)).path if canonical else "/"
-
-
 class _Handler(http.server.SimpleHTTPRequestHandler):
     prefix = "/"
     COMPRESSED = frozenset({".html", ".css", ".js", ".json", ".svg", ".xml", ".map", ".txt"})
 
     def translate_path(self, path):
-        path = path.split("?", 1)[0].split("#", 1)[0]
         if not path.startswith(self.prefix):  # outside the site: 404
             return str(Path(self.directory) / "__outside_the_site__")
         return super().translate_path("/" + path[len(self.prefix) :])
@@ -86,7 +79,9 @@ class _Server(http.server.ThreadingHTTPServer):
 @contextmanager
 def serve(site: Path, under: str | None = None):
     """Serve `site` at path `under` (default: site_url's path) on a free port, from a thread; yields its URL."""
-    under = site_path(site) if under is None else under
+    if under is None:  # site_url's path as the build used it, read from the home page's canonical link
+        canonical = re.search(r'<link rel="canonical" href="([^"]+)"', (site / "index.html").read_text(encoding="utf-8"))
+        under = urlsplit(canonical.group(1)).path if canonical else "/"
     handler = functools.partial(type("_SiteHandler", (_Handler,), {"prefix": under}), directory=str(site))
     server = _Server((HOST, 0), handler)
     thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)

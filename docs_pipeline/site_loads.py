@@ -1,13 +1,10 @@
-"""What a browser loads on a first visit to each built page, read from the built files.
+"""What a browser loads on a first visit to each built page, read from the built files: for the
+tests (nothing loads from another host, nothing loaded is missing) and the benchmark (page weight).
 
-The one scanner of the built site, for the tests (nothing loads from another host, nothing loaded
-is missing) and the benchmark (page weight). For every HTML page: the page itself plus every local
-file it makes the browser fetch (stylesheets, scripts, images, icons, frames, media, fonts and
-images that its CSS pulls in, and Material's search worker and search index, which the theme
-fetches as soon as a page opens), each gzip-compressed as a static host serves it. References to
-other hosts that a browser would load or connect to are collected as external requests: also
-preconnects, Mermaid diagrams (Material loads Mermaid from a CDN) and the GitHub API call
-Material's repository widget makes. A plain link (<a href>) to another site loads nothing.
+Loads are the page and every local file it makes the browser fetch (CSS's own urls, and Material's
+search worker and index, fetched as soon as a page opens), each gzipped as a static host serves it.
+Loads from or connections to other hosts are external: also preconnects, Mermaid diagrams (Material
+loads Mermaid from a CDN) and the repository widget's GitHub API call. A plain <a href> loads nothing.
 """
 
 from __future__ import annotations
@@ -18,25 +15,14 @@ import json
 import re
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 from urllib.parse import unquote, urljoin, urlsplit
 
 PAGE_WEIGHT_LIMIT_KIB = 200  # a first visit, gzipped: tests/test_publishing.py holds it, `./dev bench` reports it
 
-# <link rel=...> values that make the browser fetch the href, or connect to its host, on a first visit.
-FETCHING_RELS = {
-    "stylesheet",
-    "icon",
-    "shortcut",
-    "apple-touch-icon",
-    "preload",
-    "modulepreload",
-    "manifest",
-    "preconnect",
-    "dns-prefetch",
-    "prefetch",
-    "import",
-}
+# <link rel=...> values that make the browser fetch the href on a first visit, or connect to its host.
+FETCHING_RELS = {"stylesheet", "icon", "shortcut", "apple-touch-icon", "preload", "modulepreload", "manifest"}
+FETCHING_RELS |= {"prefetch", "import", "preconnect", "dns-prefetch"}
 MERMAID = re.compile(r"""<(?:pre|div)[^>]*class=["'][^"']*\bmermaid\b""", re.I)
 CSS_URL = re.compile(r"""url\(\s*(['"]?)([^'")]+)\1\s*\)|@import\s+(['"])([^'"]+)\3""")
 
@@ -75,7 +61,7 @@ class _Refs(HTMLParser):
             self.loads.append(a["src"])
         if tag == "object" and a.get("data"):
             self.loads.append(a["data"])
-        if tag in {"video"} and a.get("poster"):
+        if tag == "video" and a.get("poster"):
             self.loads.append(a["poster"])
         if tag in {"use", "image"}:  # SVG
             self.loads.extend(a[k] for k in ("href", "xlink:href") if a.get(k) and not a[k].startswith("#"))
@@ -105,18 +91,6 @@ class _Refs(HTMLParser):
 
 def _gzip_size(path: Path) -> int:
     return len(gzip.compress(path.read_bytes(), compresslevel=6, mtime=0))
-
-
-def _local(site: Path, base_path: str, ref_url: str) -> Path:
-    """The file in the built site that a same-host URL (already resolved to a path) names."""
-    path = unquote(urlsplit(ref_url).path)
-    if path.startswith(base_path):
-        path = path[len(base_path) :]
-    path = path.lstrip("/")
-    target = site / path
-    if path == "" or path.endswith("/"):
-        target = target / "index.html"
-    return target
 
 
 def page_weight(site: Path, html_file: Path, base_path: str = "/") -> PageWeight:
@@ -149,12 +123,12 @@ def page_weight(site: Path, html_file: Path, base_path: str = "/") -> PageWeight
         if not ref or ref.startswith(("data:", "#", "javascript:", "about:", "blob:")):
             continue
         url = urljoin(against, ref)
-        parts = urlsplit(url)
-        if parts.netloc != "site.invalid":
+        if urlsplit(url).netloc != "site.invalid":
             if ref not in weight.external:
                 weight.external.append(ref)
             continue
-        target = _local(site, base_path, url)
+        path = unquote(urlsplit(url).path).removeprefix(base_path).lstrip("/")
+        target = site / path / ("index.html" if path == "" or path.endswith("/") else "")
         key = target.relative_to(site).as_posix() if target.is_relative_to(site) else str(target)
         if key in seen:
             continue
@@ -174,7 +148,7 @@ def _css_refs(css: str) -> list[str]:
 
 def site_pages(site: Path) -> list[Path]:
     """Every HTML page of the built site (404.html included: it is a page a visitor can land on)."""
-    return sorted(p for p in site.rglob("*.html") if not PurePosixPath(p.relative_to(site).as_posix()).parts[0].startswith("."))
+    return sorted(p for p in site.rglob("*.html") if not p.relative_to(site).parts[0].startswith("."))
 
 
 def site_weights(site: Path, base_path: str = "/") -> list[PageWeight]:

@@ -12,11 +12,15 @@ from docs_pipeline.site import layout
 SITE = layout()
 OVERRIDES = SITE.root / "overrides"
 STYLESHEETS = OVERRIDES / "assets" / "stylesheets"
-pytestmark = pytest.mark.usefixtures("built_site")
 
 
 def _html(site, url: str) -> str:
     return (site / url / "index.html").read_text(encoding="utf-8")
+
+
+def _built(site) -> list[tuple[str, str]]:
+    """Every built HTML file: (its path in the site, its text)."""
+    return [(p.relative_to(site).as_posix(), p.read_text(encoding="utf-8")) for p in sorted(site.rglob("*.html"))]
 
 
 @pytest.mark.parametrize("page", SITE.pages(), ids=SITE.name)
@@ -30,21 +34,20 @@ def test_every_page_is_built_with_its_lang_attribute(built_site, page):
 
 
 def test_no_empty_code_blocks(built_site):
-    empty = [
-        p.relative_to(built_site).as_posix()
-        for p in built_site.rglob("*.html")
-        if "<code></code>" in p.read_text(encoding="utf-8")
-    ]
+    empty = [name for name, html in _built(built_site) if "<code></code>" in html]
     assert not empty, f"empty code blocks in {empty}"
 
 
-def test_each_language_has_its_own_search_index(built_site):
+def test_each_language_has_its_own_search_index_without_code(built_site):
+    """Every first visit loads its language's index: prose and headings, not the programs and outputs."""
     for lang in SITE.languages:
         index = built_site / SITE.prefix(lang) / "search" / "search_index.json"
         docs = json.loads(index.read_text(encoding="utf-8"))["docs"]
         found = {SITE.prefix(lang) + d["location"].split("#")[0] for d in docs}
         indexed = {SITE.url_of(p) for p in SITE.pages(lang) if not (parse(p).meta.get("search") or {}).get("exclude")}
         assert found == indexed, f"{index.relative_to(built_site)} must hold exactly the {lang} pages not excluded from search"
+        with_code = [d["location"] for d in docs if "<pre" in d["text"]]
+        assert docs and not with_code, f"{index.relative_to(built_site)}: code indexed in {with_code[:5]}"
         if lang != SITE.default:
             for page in SITE.pages(lang):
                 base = re.search(
@@ -65,11 +68,7 @@ def test_code_has_no_spans_that_look_the_same_as_plain_text(built_site):
     punctuation and operators. That is only right while pages.css draws names, punctuation and
     operators in the code's own colour in both palettes (through the theme's variables) and no
     stylesheet of the site styles those classes."""
-    left = [
-        p.relative_to(built_site).as_posix()
-        for p in built_site.rglob("*.html")
-        if re.search(r'<span class="(?:n|w|p|o|ow)">', p.read_text(encoding="utf-8"))
-    ]
+    left = [name for name, html in _built(built_site) if re.search(r'<span class="(?:n|w|p|o|ow)">', html)]
     assert not left, f"name, whitespace, punctuation or operator spans left in {left[:5]}"
     own = " ".join((STYLESHEETS / name).read_text(encoding="utf-8") for name in ("pages.css", "steps.css"))
     own = re.sub(r"/\*.*?\*/", "", own, flags=re.S)
@@ -86,15 +85,6 @@ def test_code_has_no_spans_that_look_the_same_as_plain_text(built_site):
         assert not re.search(rf"\.{token}\b", own), f"pages.css or steps.css styles .{token} in code"
 
 
-def test_code_is_not_in_the_search_index(built_site):
-    """Every first visit loads its language's index: prose and headings, not the programs and outputs."""
-    for lang in SITE.languages:
-        index = built_site / SITE.prefix(lang) / "search" / "search_index.json"
-        docs = json.loads(index.read_text(encoding="utf-8"))["docs"]
-        with_code = [d["location"] for d in docs if "<pre" in d["text"]]
-        assert docs and not with_code, f"{index.relative_to(built_site)}: code indexed in {with_code[:5]}"
-
-
 def test_the_themes_icons_come_from_one_file(built_site):
     """icons.css points Material's icon variables at views of icons.svg (overrides/assets/), and
     every page loads both."""
@@ -107,11 +97,7 @@ def test_the_themes_icons_come_from_one_file(built_site):
     assert sorted(views) == sorted(own), f"icons.svg has views {sorted(views)}, icons.css names {sorted(own)}"
     stylesheet = re.compile(r'<link rel="stylesheet" href="[^"]*assets/stylesheets/icons\.css">')
     preload = re.compile(r'<link rel="preload" href="[^"]*assets/images/icons\.svg" as="image"')
-    missing = [
-        p.relative_to(built_site).as_posix()
-        for p in built_site.rglob("*.html")
-        if not (stylesheet.search(html := p.read_text(encoding="utf-8")) and preload.search(html))
-    ]
+    missing = [name for name, html in _built(built_site) if not (stylesheet.search(html) and preload.search(html))]
     assert not missing, f"pages without icons.css or the preload of icons.svg: {missing[:5]}"
 
 
@@ -119,10 +105,10 @@ def test_every_script_runs_after_the_page_is_parsed(built_site):
     """overrides/main.html defers every script it loads, Material's too: a script that runs while
     the page is parsed makes the browser lay out the whole page inside the script's task."""
     undeferred, without_theme = [], []
-    for p in built_site.rglob("*.html"):
-        tags = re.findall(r"<script\b[^>]*\bsrc=[^>]*>", p.read_text(encoding="utf-8"))
-        undeferred += [f"{p.relative_to(built_site).as_posix()}: {tag}" for tag in tags if not re.search(r"\sdefer[\s>]", tag)]
+    for name, html in _built(built_site):
+        tags = re.findall(r"<script\b[^>]*\bsrc=[^>]*>", html)
+        undeferred += [f"{name}: {tag}" for tag in tags if not re.search(r"\sdefer[\s>]", tag)]
         if not any(re.search(r"/bundle\.[0-9a-f]+\.min\.js", tag) for tag in tags):
-            without_theme.append(p.relative_to(built_site).as_posix())
+            without_theme.append(name)
     assert not undeferred, f"scripts not deferred: {undeferred[:5]}"
     assert not without_theme, f"pages without Material's script: {without_theme[:5]}"

@@ -13,12 +13,10 @@ from html.parser import HTMLParser
 from urllib.parse import urljoin, urlsplit
 
 from docs_pipeline.site import layout
-from docs_pipeline.site_loads import PAGE_WEIGHT_LIMIT_KIB, page_weight, site_weights
+from docs_pipeline.site_loads import PAGE_WEIGHT_LIMIT_KIB, page_weight, site_pages, site_weights
 
 SITE = layout()
-SITE_URL = SITE.site_url
-BASE_PATH = urlsplit(SITE_URL).path
-pages, url_of = SITE.pages, SITE.url_of
+SITE_URL, BASE_PATH = SITE.site_url, SITE.base_path
 
 
 class _Links(HTMLParser):
@@ -66,7 +64,7 @@ def test_sitemap_lists_every_page_with_absolute_hreflang_alternates(built_site):
         url.findtext("s:loc", namespaces=ns): {link.get("hreflang"): link.get("href") for link in url.findall("x:link", ns)}
         for url in tree.getroot().findall("s:url", ns)
     }
-    expected = {SITE_URL + url_of(page): _counterparts(url_of(page)) for page in pages()}
+    expected = {SITE_URL + SITE.url_of(page): _counterparts(SITE.url_of(page)) for page in SITE.pages()}
     assert set(expected) <= set(entries), f"sitemap.xml lacks {sorted(set(expected) - set(entries))}"
     assert all(loc.startswith(SITE_URL) for loc in entries), f"sitemap.xml has URLs outside {SITE_URL}"
     wrong = [
@@ -79,15 +77,13 @@ def test_pages_leave_hreflang_to_the_sitemap(built_site):
     """Material's script fetches sitemap.xml beside every <link rel="alternate"> in a page; the
     i18n plugin's per-page alternates have none there, so each view would 404. hreflang lives in
     sitemap.xml (the test above); the language switcher keeps its per-page links."""
-    views = [(url_of(p), built_site / url_of(p) / "index.html") for p in pages()] + [("404.html", built_site / "404.html")]
-    with_links = [url or "/" for url, html in views if _parse(html).alternates]
+    with_links = [p.relative_to(built_site).as_posix() for p in site_pages(built_site) if _parse(p).alternates]
     assert not with_links, f"pages with <link rel=alternate hreflang>: {with_links}"
 
 
 def test_404_works_under_the_sub_path(built_site):
     """GitHub Pages serves /<repo>/404.html for any missing path, however deep: relative links would break."""
-    page = built_site / "404.html"
-    assert page.is_file(), "no 404.html at the site root"
+    page = built_site / "404.html"  # that it exists: tests/test_build.py
     parsed = _parse(page)
     problems = []
     local = 0
@@ -122,7 +118,7 @@ def test_a_first_visit_loads_only_this_sites_files_within_the_weight_limit(built
     """What a browser loads on a first visit to any page comes from this site, exists in it, and
     weighs less than PAGE_WEIGHT_LIMIT_KIB gzipped."""
     weights = site_weights(built_site, BASE_PATH)
-    assert len(weights) > len(pages()), "fewer HTML files than pages in the built site"
+    assert len(weights) > len(SITE.pages()), "fewer HTML files than pages in the built site"
     source = lambda w: f"{SITE.source_of(built_site / w.page, built_site)} (built as {w.page})"  # noqa: E731
     external = [f"{source(w)}: {url}" for w in weights for url in w.external]
     missing = [f"{source(w)}: {url}" for w in weights for url in w.missing]

@@ -1,19 +1,10 @@
-"""The site audits' tooling: Lighthouse and html-validate on the built site.
-
-Both come from the npm registry, pinned exactly in tests/audit/package.json and package-lock.json,
-and `./dev test` (and `./dev bench`) install them with `npm ci` when tests/audit/node_modules is
-missing or older than the lock file. They run with Node.js (the version package.json's engines names) against the built site as
+"""The site audits' tooling (README.md, "The site audits"): Lighthouse (tests/audit/lighthouse.mjs,
+every page in one Node process and one Chromium) and html-validate, on the built site as
 docs_pipeline/serve.py serves it, with the same Chromium as the browser tests.
-
-- Lighthouse: tests/audit/lighthouse.mjs, every page in one Node process and one Chromium.
-- html_validate(): every page in one run, each message attributed to the project (the page's
-  content, or a tag of a template in overrides/ that the site wrote or changed) or to the theme
-  (Material's own markup, which an override has not replaced).
 """
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import json
 import os
@@ -21,7 +12,6 @@ import re
 import shutil
 import subprocess
 import tempfile
-from dataclasses import dataclass
 from pathlib import Path
 
 AUDIT = Path(__file__).resolve().parent
@@ -40,24 +30,17 @@ HTML_VALIDATE_CONFIG = AUDIT / "htmlvalidate.json"
 REPORT: dict[str, list[str]] = {}  # title -> lines, printed after the test run (conftest.py)
 
 
-def installed_stamp() -> Path:
-    """The file `./dev` writes into node_modules after `npm ci` of this exact lock file."""
-    return NODE_MODULES / f".installed-{hashlib.sha256(LOCK.read_bytes()).hexdigest()[:16]}"
-
-
 def tools_problem() -> str | None:
     """Why the audits cannot run here (what to do about it), or None."""
     if not shutil.which("node"):
         return "the site audits (tests/audit/) need Node.js on PATH, the version tests/audit/package.json names (Debian: apt-get install nodejs npm)"
-    if not installed_stamp().is_file():
+    # `./dev` writes this stamp into node_modules after `npm ci` of this exact lock file
+    if not (NODE_MODULES / f".installed-{hashlib.sha256(LOCK.read_bytes()).hexdigest()[:16]}").is_file():
         return (
             "tests/audit/node_modules is missing or older than tests/audit/package-lock.json: "
             "`./dev test` installs Lighthouse and html-validate there (npm ci)"
         )
     return None
-
-
-# ---------------------------------------------------------------- the pages and the server
 
 
 def site_pages(site: Path) -> list[str]:
@@ -85,65 +68,42 @@ def describe(site: Path, page: str) -> str:
     return page
 
 
-# ---------------------------------------------------------------- Lighthouse
-
-
-def chrome() -> str:
-    """The Chromium the browser tests drive ($CHROMIUM, Playwright's or the system's)."""
-    from docs_pipeline.serve import INSTALL_HINT, chromium_executable
-
-    executable = chromium_executable()
-    if executable is None:
-        raise RuntimeError(f"no Chromium found. {INSTALL_HINT}")
-    return executable
-
-
 class Lighthouse:
-    """Lighthouse on every URL (`runs` times each) in one Node process, started now, in the
-    background (the browser tests run meanwhile); `records()` waits for it: its records, in URL
-    order (see lighthouse.mjs for their fields). Raises when the runner itself fails."""
+    """Lighthouse on every URL in one Node process, started now, in the background (the browser
+    tests run meanwhile); `records()` waits for it: its records, in URL order (see lighthouse.mjs
+    for their fields). Raises when the runner itself fails."""
 
-    def __init__(
-        self,
-        urls: list[str],
-        form_factor: str,
-        categories: tuple[str, ...],
-        *,
-        fast: bool,
-        runs: int = 1,
-        lhr_dir: Path | None = None,
-    ):
+    def __init__(self, urls: list[str], form_factor: str, categories: tuple[str, ...], *, fast: bool):
+        from docs_pipeline.serve import INSTALL_HINT, chromium_executable
+
+        chrome = chromium_executable()
+        if chrome is None:
+            raise RuntimeError(f"no Chromium found. {INSTALL_HINT}")
         self._tmp = tempfile.TemporaryDirectory()
         self._out = Path(self._tmp.name) / "lighthouse.json"
-        cmd = [
-            "node",
-            str(AUDIT / "lighthouse.mjs"),
+        options = [
             "--chrome",
-            chrome(),
+            chrome,
             "--form-factor",
             form_factor,
             "--categories",
             ",".join(categories),
-            "--runs",
-            str(runs),
             "--out",
             str(self._out),
         ]
-        cmd += ["--fast"] if fast else []
-        cmd += ["--lhr-dir", str(lhr_dir)] if lhr_dir else []
         self._log = open(Path(self._tmp.name) / "stderr.txt", "w+", encoding="utf-8")  # noqa: SIM115 - lives with the run
         self._process = subprocess.Popen(
-            cmd + urls,
+            ["node", str(AUDIT / "lighthouse.mjs"), *options, *(["--fast"] if fast else []), *urls],
             cwd=ROOT,
             stdout=subprocess.DEVNULL,
             stderr=self._log,
             text=True,
-            env={**os.environ, "CHROME_PATH": chrome()},
+            env={**os.environ, "CHROME_PATH": chrome},
         )
 
-    def records(self, timeout: float = 1800) -> list[dict]:
+    def records(self) -> list[dict]:
         try:
-            code = self._process.wait(timeout=timeout)
+            code = self._process.wait(timeout=1800)
             self._log.seek(0)
             if code != 0 or not self._out.is_file():
                 raise RuntimeError(f"tests/audit/lighthouse.mjs failed (exit {code}):\n{self._log.read()[-3000:]}")
@@ -153,23 +113,16 @@ class Lighthouse:
             self._tmp.cleanup()
 
 
-def audit_pages(
-    site: Path,
-    base_url: str,
-    pages: list[str],
-    form_factor: str = "mobile",
-    categories: tuple[str, ...] = CATEGORIES,
-    started: Lighthouse | None = None,
-) -> dict[str, dict]:
-    """Lighthouse (fast mode) on every page: {page: record}, from the run `started` on `pages` if
-    given. A page Lighthouse could not audit (a runtime error, not a low score) is tried once more
-    before its error stands."""
+def audit_pages(site: Path, base_url: str, pages: list[str], started: Lighthouse | None = None) -> dict[str, dict]:
+    """Lighthouse (mobile, fast mode) on every page: {page: record}, from the run `started` on `pages`
+    if given. A page Lighthouse could not audit (a runtime error, not a low score) is tried once more
+    before its error stands. (`site` is unused: the callers' signature.)"""
     urls = {page: page_url(base_url, page) for page in pages}
-    run = started or Lighthouse(list(urls.values()), form_factor, categories, fast=True)
+    run = started or Lighthouse(list(urls.values()), "mobile", CATEGORIES, fast=True)
     records = {r["url"]: r for r in run.records()}
     broken = [url for url, r in records.items() if r.get("error") or r.get("runtimeError")]
     if broken:
-        records.update({r["url"]: r for r in Lighthouse(broken, form_factor, categories, fast=True).records()})
+        records.update({r["url"]: r for r in Lighthouse(broken, "mobile", CATEGORIES, fast=True).records()})
     return {page: records[url] for page, url in urls.items()}
 
 
@@ -195,32 +148,20 @@ def lighthouse_failures(site: Path, records: dict[str, dict], category: str) -> 
     return lines
 
 
-# ---------------------------------------------------------------- html-validate
-
-
-@dataclass
-class HtmlMessage:
-    page: str
-    line: int
-    column: int
-    rule: str
-    message: str
-    selector: str | None
-    origin: str  # "content", "template" (the site's own) or "theme" (Material's)
-
-    def __str__(self) -> str:
-        return f"{self.page}:{self.line}:{self.column}: {self.rule}: {self.message}" + (
-            f" ({self.selector})" if self.selector else ""
-        )
-
-
-def html_validate(site: Path, pages: list[str]) -> list[HtmlMessage]:
-    """html-validate on every page (one run), each message with its origin."""
-    binary = NODE_MODULES / ".bin" / "html-validate"
+def html_validate(site: Path, pages: list[str]) -> list[dict]:
+    """html-validate on every page (one run): per message its page, rule, origin ("content" in the
+    page's <article>, "template" on a tag overrides/ wrote or changed, else "theme") and text."""
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "html-validate.json"  # not stdout: Node may exit before a large pipe is drained
         result = subprocess.run(
-            [str(binary), "--config", str(HTML_VALIDATE_CONFIG), "--formatter", f"json={out}", *pages],
+            [
+                str(NODE_MODULES / ".bin" / "html-validate"),
+                "--config",
+                str(HTML_VALIDATE_CONFIG),
+                "--formatter",
+                f"json={out}",
+                *pages,
+            ],
             cwd=site,
             capture_output=True,
             text=True,
@@ -236,33 +177,22 @@ def html_validate(site: Path, pages: list[str]) -> list[HtmlMessage]:
     for report in reports:
         page = Path(report["filePath"]).resolve().relative_to(site.resolve()).as_posix()
         html = (site / page).read_text(encoding="utf-8")
-        content = _content_span(html)
+        start = html.find('<article class="md-content__inner')  # Material fills it with the page and its notes
+        content = range(start, html.find("</article>", start)) if start >= 0 else range(0)
         for m in report["messages"]:
-            offset = m.get("offset")
-            if offset is not None and content[0] <= offset < content[1]:
+            offset = m.get("offset", -1)
+            # the start tag html-validate points at (at the tag or one of its attributes)
+            tag = " ".join(html[html.rfind("<", 0, offset + 1) : html.find(">", offset) + 1].split()) if offset >= 0 else ""
+            if offset in content:
                 origin = "content"
-            elif offset is not None and _matches(_start_tag(html, offset), ours):
+            elif tag and any(p.fullmatch(tag) for p in ours):
                 origin = "template"
             else:
                 origin = "theme"
-            messages.append(
-                HtmlMessage(page, m.get("line", 0), m.get("column", 0), m["ruleId"], m["message"], m.get("selector"), origin)
-            )
+            selector = f" ({m['selector']})" if m.get("selector") else ""
+            text = f"{page}:{m.get('line', 0)}:{m.get('column', 0)}: {m['ruleId']}: {m['message']}{selector}"
+            messages.append({"page": page, "rule": m["ruleId"], "origin": origin, "text": text})
     return messages
-
-
-def _content_span(html: str) -> tuple[int, int]:
-    """Where the page's content lies: the <article> Material fills with the page (and the page notes)."""
-    start = html.find('<article class="md-content__inner')
-    end = html.find("</article>", start)
-    return (start, end) if start >= 0 and end >= 0 else (0, 0)
-
-
-def _start_tag(html: str, offset: int) -> str:
-    """The start tag at or around `offset` (html-validate points at a tag or one of its attributes)."""
-    start = html.rfind("<", 0, offset + 1)
-    end = html.find(">", offset)
-    return html[start : end + 1] if start >= 0 and end >= 0 else ""
 
 
 _JINJA_COMMENT = re.compile(r"\{#.*?#\}", re.S)
@@ -274,8 +204,7 @@ def _start_tags(template: str) -> list[str]:
     return [" ".join(tag.split()) for tag in _TAG.findall(_JINJA_COMMENT.sub("", template))]
 
 
-@functools.cache
-def own_template_tags() -> tuple[re.Pattern, ...]:
+def own_template_tags() -> list[re.Pattern]:
     """A pattern for each start tag the site's templates (overrides/) write that Material's template
     of the same name (or base.html, whose blocks partials/theme-*.html copy) does not: what the site
     wrote or changed. A copied partial's or block's unchanged tags stay the theme's."""
@@ -288,14 +217,7 @@ def own_template_tags() -> tuple[re.Pattern, ...]:
         theirs = theirs_root / ours.relative_to(OVERRIDES)
         unchanged = base | (set(_start_tags(theirs.read_text(encoding="utf-8"))) if theirs.is_file() else set())
         for tag in _start_tags(ours.read_text(encoding="utf-8")):
-            if tag in unchanged:
-                continue
-            parts = _JINJA.split(tag)
-            regex = ".*?".join(r"\s*".join(re.escape(word) for word in part.split(" ")) for part in parts)
-            patterns.append(re.compile(regex, re.S))
-    return tuple(patterns)
-
-
-def _matches(tag: str, patterns: tuple[re.Pattern, ...]) -> bool:
-    tag = " ".join(tag.split())
-    return bool(tag) and any(p.fullmatch(tag) for p in patterns)
+            if tag not in unchanged:
+                regex = ".*?".join(r"\s*".join(re.escape(word) for word in part.split(" ")) for part in _JINJA.split(tag))
+                patterns.append(re.compile(regex, re.S))
+    return patterns

@@ -1,12 +1,6 @@
-"""html-validate on every built page (the notebook and 404 pages too), in one run.
-
-Its recommended rules (tests/audit/htmlvalidate.json: all but the two about how generated HTML is
-laid out). A message counts as the project's when it lies in the page's content (what Markdown,
-the snippets, the figures and the page notes put into Material's <article>) or on a tag that a
-template in overrides/ writes or changes; those must be none, and each is named (page, line,
-rule). The rest is the theme's own markup (Material's base template and partials the site has
-not replaced): counted and shown after the test run, and kept in test-artifacts/audit/.
-Theme problems an override can fix are fixed there (overrides/partials/).
+"""html-validate on every built page (README.md, "The site audits"): no message in the project's own
+content and templates (site_audit.html_validate says which are whose); the theme's own markup is
+counted, shown after the run and kept in test-artifacts/audit/.
 """
 
 from __future__ import annotations
@@ -25,24 +19,22 @@ def html_messages(built_site):
     if problem:
         pytest.fail(problem, pytrace=False)
     messages = html_validate(built_site, site_pages(built_site))
-    theme = Counter(m.rule for m in messages if m.origin == "theme")
-    pages = len({m.page for m in messages if m.origin == "theme"})
+    theme = Counter(m["rule"] for m in messages if m["origin"] == "theme")
+    pages = len({m["page"] for m in messages if m["origin"] == "theme"})
     REPORT["html-validate: the theme's own markup"] = [f"{count:5} {rule}" for rule, count in theme.most_common()] + [
         f"{sum(theme.values()):5} in all, on {pages} pages (Material's base template and partials the site does not replace)"
     ]
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    (ARTIFACTS / "html-validate.json").write_text(
-        json.dumps([m.__dict__ for m in messages], indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
-    )
+    (ARTIFACTS / "html-validate.json").write_text(json.dumps(messages, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     return messages
 
 
 def test_no_html_errors_from_the_project(html_messages):
-    ours = [m for m in html_messages if m.origin != "theme"]
-    rules = Counter(m.rule for m in ours)
+    ours = [m for m in html_messages if m["origin"] != "theme"]
+    rules = Counter(m["rule"] for m in ours)
     assert not ours, (
         f"html-validate: {len(ours)} errors in the project's pages and templates "
         f"({', '.join(f'{r} ×{n}' for r, n in rules.most_common())}):\n  "
-        + "\n  ".join(f"[{m.origin}] {m}" for m in ours[:40])
+        + "\n  ".join(f"[{m['origin']}] {m['text']}" for m in ours[:40])
         + ("\n  …" if len(ours) > 40 else "")
     )

@@ -1,13 +1,6 @@
-"""Lighthouse on every built page, both languages (the notebook pages and the 404 pages too), with
-its default mobile emulation: accessibility, best practices and SEO must each score 100.
-
-These three categories judge what the page is, not how fast this machine is, so their scores are
-the same on every run; performance is noisy on a shared machine and `./dev bench` records it
-(bench/results.json) instead of failing a test run. All pages run in one Node process and one
-Chromium, with only the audits that carry weight in the three categories, a few seconds a page
-(see site_audit.py and lighthouse.mjs). Each failure names the page (and its source), every
-failing audit and what it found. The reports are kept in test-artifacts/audit/lighthouse.json.
-tests/test_faults.py checks that a page with a link too faint to read fails here, named.
+"""Lighthouse on every built page (README.md, "The site audits"): accessibility, best practices and
+SEO score the same on every run, so each must be 100; performance depends on the machine and
+`./dev bench` records it instead. tests/test_faults.py checks that a link too faint to read fails here.
 """
 
 from __future__ import annotations

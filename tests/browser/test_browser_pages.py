@@ -1,124 +1,58 @@
-"""Every page of both languages, as a reader's browser (Chromium) sees it.
-
-Each test reads one page's first visit (see site_browser.py): the page is loaded once and
-everything below is checked on what that visit recorded.
-
-Collapsibles (`??? success "答案"` answers, reference solutions) hide code and output blocks. The
-visit opens every one of them by clicking its summary before copying, so every code block of the
-page, answers included, is copied and read as a reader gets it.
+"""Every page of both languages, as a reader's browser (Chromium) sees it: each test reads what
+the page's one first visit recorded (site_browser.py). The visit opens every collapsible (answers,
+reference solutions) before copying, so every code block, answers included, is read as a reader gets it.
+Full-length screenshots of a Chinese and an English page with code go to test-artifacts/ for a person to look at.
 """
 
 from __future__ import annotations
 
-import difflib
 import re
-from urllib.parse import urlsplit
+from urllib.parse import urljoin
 
 import pytest
 
-from docs_pipeline.pages import ANNOTATION_MARKER, expand, parse, without_annotation
-from docs_pipeline.serve import HOST
 from docs_pipeline.site import layout
-from tests.browser.site_browser import new_context, page_name
+from tests.browser.site_browser import ARTIFACTS, new_context
 
 SITE = layout()
 PAGES = SITE.pages()
 
-MARKER = re.compile(ANNOTATION_MARKER.pattern.removesuffix("!") + "!?")  # a code annotation marker left in copied code
-PROMPT = re.compile(r"^\s*(>>>|\.\.\.)(\s|$)", re.MULTILINE)
 
-
-def _checked(visit):
+def _no_problems(visit, check: str, what: str) -> None:
     if visit.error:
         pytest.fail(f"visiting {visit.name} ({visit.url}) failed:\n{visit.error}", pytrace=False)
-    return visit
+    problems = visit.problems[check]
+    assert not problems, f"{visit.name}: {what}:\n  " + "\n  ".join(problems)
 
 
-def _expected(block) -> str:
-    """What a block holds once built: its includes expanded, annotation markers taken out."""
-    return "\n".join(without_annotation(line).rstrip() for line in expand(block.includes)).strip("\n")
-
-
-def _lines(text: str) -> str:
-    return "\n".join(line.rstrip() for line in text.strip("\n").splitlines())
-
-
-@pytest.mark.parametrize("page", PAGES, ids=page_name)
+@pytest.mark.parametrize("page", PAGES, ids=SITE.name)
 def test_copy_button_copies_the_program_and_the_page_shows_its_output(page, first_visits):
-    """The copy button gives the snippet as it is in snippets/ (no marker, no prompt) and each output
-    block shows its stored output. That the programs print those outputs is the snippets' own test;
-    that they run one after another as one program is the notebook's (tests/test_notebooks.py)."""
-    visit = _checked(first_visits[page])
-    assert not visit.block_count_error, visit.block_count_error
-    blocks = parse(page).blocks
-    assert len(blocks) == len(visit.code), f"{visit.name}: {len(blocks)} code blocks in the page, {len(visit.code)} on screen"
-    for i, ((lang, copied, shown), block) in enumerate(zip(visit.code, blocks, strict=True), 1):
-        assert lang in ("python", "text") and lang == block.language, (
-            f"{visit.name}: block {i} is ```{lang}, the page has ```{block.language}"
-        )
-        if lang == "python":
-            assert not MARKER.search(copied), f"{visit.name}: python block {i} copies an annotation marker:\n{copied}"
-            assert not PROMPT.search(copied), f"{visit.name}: python block {i} copies a >>> or ... prompt:\n{copied}"
-        got, want = _lines(copied if lang == "python" else shown), _lines(_expected(block))
-        if got != want:
-            what = "copying" if lang == "python" else "showing"
-            diff = difflib.unified_diff(
-                want.splitlines(True), got.splitlines(True), f"{block.where} ({', '.join(block.includes)})", "in the browser"
-            )
-            pytest.fail(
-                f"{visit.name}: {what} block {i} gives something other than its snippet:\n" + "\n".join(diff), pytrace=False
-            )
+    """That the programs print those outputs is the snippets' own test; that they run one after
+    another as one program is the notebook's (tests/test_notebooks.py)."""
+    _no_problems(first_visits[page], "copy", "code blocks in the browser")
 
 
-@pytest.mark.parametrize("page", PAGES, ids=page_name)
+@pytest.mark.parametrize("page", PAGES, ids=SITE.name)
 def test_language_switch_keeps_page_and_section(page, first_visits):
-    visit = _checked(first_visits[page])
-    assert visit.lang == SITE.language_of(page), f"{visit.name}: <html lang={visit.lang!r}>, expected {SITE.language_of(page)!r}"
-    switch = visit.switch
-    assert switch["landed"] == switch["expected"], (
-        f"{visit.name}: the language switch from {switch['from']} lands on {switch['landed']}, expected {switch['expected']}"
-    )
-    assert switch["lang"] != visit.lang, f"{visit.name}: after switching language, <html lang> is still {visit.lang!r}"
-    if switch["anchor"]:
-        assert switch["anchor_found"], f"{visit.name}: the other language's page has no #{switch['anchor']}"
+    """Each built page's <html lang> is tests/test_build.py's, the same heading ids tests/test_parity.py's."""
+    _no_problems(first_visits[page], "language switch", "the language switch")
 
 
-@pytest.mark.parametrize("page", PAGES, ids=page_name)
+@pytest.mark.parametrize("page", PAGES, ids=SITE.name)
 def test_no_request_leaves_the_site_and_no_console_errors(page, first_visits):
-    visit = _checked(first_visits[page])
-    assert not visit.external, f"{visit.name} requests other hosts:\n  " + "\n  ".join(dict.fromkeys(visit.external))
-    off_site = [r.url for r in visit.requests if urlsplit(r.url).hostname not in (HOST, None)]
-    assert not off_site, f"{visit.name} loaded from other hosts:\n  " + "\n  ".join(off_site)
-    failed = [f"{r.status} {r.url}" for r in visit.requests if r.status is None or r.status >= 400]
-    assert not failed, f"{visit.name}: requests that failed:\n  " + "\n  ".join(failed)
-    assert not visit.console_errors, f"{visit.name}: console errors:\n  " + "\n  ".join(visit.console_errors)
+    _no_problems(first_visits[page], "requests and console", "requests to other hosts, failed requests, console errors")
 
 
-@pytest.mark.parametrize("page", PAGES, ids=page_name)
+@pytest.mark.parametrize("page", PAGES, ids=SITE.name)
 def test_accessibility(page, first_visits):
     """axe-core, every rule at every impact, nothing excused: the theme's own problems are fixed in
     overrides/ (templates, pages.css, a11y.js), not listed here."""
-    visit = _checked(first_visits[page])
-    found = [
-        f"{violation['id']} ({violation['impact']}): {violation['help']}\n      "
-        + "\n      ".join(f"{n['target']}: {n['html'][:120]}" for n in violation["nodes"][:5])
-        for violation in visit.axe_violations
-    ]
-    assert not found, f"{visit.name}: axe-core reports:\n  " + "\n  ".join(found)
+    _no_problems(first_visits[page], "axe-core", "axe-core reports")
 
 
-@pytest.mark.parametrize("page", PAGES, ids=page_name)
+@pytest.mark.parametrize("page", PAGES, ids=SITE.name)
 def test_palette_annotations_and_collapsibles_work(page, first_visits):
-    visit = _checked(first_visits[page])
-    first, toggled, back = visit.palette
-    assert first and toggled and first != toggled and back == first, (
-        f"{visit.name}: the palette toggle goes {visit.palette} (data-md-color-scheme), expected a change and back"
-    )
-    for code_id, opened, text, unclipped in visit.annotations:
-        assert opened and text, f"{visit.name}: the code annotation {code_id} does not open on click"
-        assert unclipped, f"{visit.name}: the code annotation {code_id} opens cut off at the edge of its code block"
-    for summary, opened in visit.collapsibles:
-        assert opened, f"{visit.name}: the collapsible {summary!r} does not open on click"
+    _no_problems(first_visits[page], "controls", "the palette toggle, code annotations and collapsibles")
 
 
 def _code_samples(site) -> list[tuple[str, str]]:
@@ -160,3 +94,37 @@ def test_code_is_readable_in_both_schemes(scheme, browser, served_site, built_si
     assert not faint, (
         f"code text too faint in the {scheme!r} scheme (blocks from {sorted({p for p, _ in samples})}):\n  " + "\n  ".join(faint)
     )
+
+
+# The canvas test for tofu: a character with no font renders as the same box as a code point no
+# font has (U+10FFFD, private use). If 计 draws like that box, Chinese renders as boxes.
+_SAME_AS_NOTDEF = """(ch) => {
+    const draw = (c) => {
+        const canvas = document.createElement('canvas');
+        canvas.width = 64; canvas.height = 64;
+        const g = canvas.getContext('2d');
+        g.font = '48px ' + getComputedStyle(document.body).fontFamily;
+        g.fillText(c, 4, 52);
+        return Array.from(g.getImageData(0, 0, 64, 64).data).join(',');
+    };
+    return draw(ch) === draw(String.fromCodePoint(0x10FFFD));
+}"""
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_screenshot(lang, browser, served_site):
+    """The first page with a python block (else the first page), full length."""
+    pages = SITE.pages(lang)
+    page = next((p for p in pages if "```python" in p.read_text(encoding="utf-8")), pages[0])
+    context = new_context(browser, served_site)
+    try:
+        tab = context.new_page()
+        tab.goto(urljoin(served_site, SITE.url_of(page)), wait_until="networkidle")
+        for char in "计算图":
+            assert not tab.evaluate(_SAME_AS_NOTDEF, char), (
+                f"{char} renders as a box (no CJK font): apt-get install fonts-noto-cjk"
+            )
+        ARTIFACTS.mkdir(exist_ok=True)
+        tab.screenshot(path=str(ARTIFACTS / f"{lang}-{page.stem}.png"), full_page=True)
+    finally:
+        context.close()

@@ -1,10 +1,6 @@
-"""Search, as a reader types it: Chinese queries find the Chinese pages that contain them, English
-queries the English ones, and results stay in the reader's language.
-
-"The right pages" for a query are computed from the built search index, not hard-coded: every
-page of the reader's language whose title or text contains the query (case-insensitively; English by whole words, as lunr tokenizes) must be
-among the results, and no result may be a page of the other language. So the test follows the
-pages as they are written.
+"""Search, as a reader types it: every page of the reader's language whose title or text contains
+the query (read from the built search index, so the test follows the pages as they are written)
+is among the results, and no result is a page of the other language.
 """
 
 from __future__ import annotations
@@ -15,28 +11,25 @@ from urllib.parse import urljoin, urlsplit
 
 import pytest
 
+from docs_pipeline.site import layout
 from tests.browser.site_browser import new_context
+
+SITE = layout()
 
 QUERIES = {
     "zh": ["计算图", "反向传播", "梯度", "叶子张量"],
     "en": ["computational graph", "backward", "gradient", "leaf tensor"],
 }
-HOME = {"zh": "", "en": "en/"}
-
-
-def _language_of_location(location: str) -> str:
-    return "en" if location.startswith("en/") else "zh"
 
 
 def _expected(site, lang, query):
-    """Locations (page URLs relative to the site root) of `lang` pages containing `query`,
-    read from that language's own search index (docs_pipeline/hooks/i18n.py)."""
-    index = json.loads((site / HOME[lang] / "search" / "search_index.json").read_text(encoding="utf-8"))
+    """Locations (page URLs relative to the site root) of `lang` pages containing `query`
+    (case-insensitively), read from that language's own search index (docs_pipeline/hooks/i18n.py)."""
+    index = json.loads((site / SITE.prefix(lang) / "search" / "search_index.json").read_text(encoding="utf-8"))
     separator = re.compile(index["config"]["separator"])
     q = query.lower()
     pages = set()
     for doc in index["docs"]:
-        location = HOME[lang] + doc["location"].split("#")[0]
         text = (doc["title"] + " " + doc["text"]).lower()
         if lang == "zh":  # Material's index separates Chinese words with zero-width spaces (jieba)
             found = q in text.replace("\u200b", "")
@@ -44,7 +37,7 @@ def _expected(site, lang, query):
             tokens = {re.sub(r"^\W+|\W+$", "", t) for t in separator.split(text)}
             found = set(q.split()) <= tokens
         if found:
-            pages.add(location)
+            pages.add(SITE.prefix(lang) + doc["location"].split("#")[0])
     return pages
 
 
@@ -64,7 +57,7 @@ def search_results(browser, served_site, built_site):
     try:
         tab = context.new_page()
         for lang, queries in QUERIES.items():
-            tab.goto(urljoin(served_site, HOME[lang]), wait_until="networkidle")
+            tab.goto(urljoin(served_site, SITE.prefix(lang)), wait_until="networkidle")
             for query in queries:
                 box = tab.locator("input.md-search__input")
                 box.click()
@@ -79,12 +72,10 @@ def search_results(browser, served_site, built_site):
                     tab.wait_for_timeout(100)
                     if items.count() == count:
                         break
-                found = []
-                for href in items.evaluate_all("links => links.map(a => a.href)"):
-                    path = urlsplit(href).path
-                    found.append(path[len(urlsplit(served_site).path) :])
+                hrefs = items.evaluate_all("links => links.map(a => a.href)")
+                # relative to the site root; a page's sections are listed under it: once each
+                found = list(dict.fromkeys(urlsplit(href).path[len(urlsplit(served_site).path) :] for href in hrefs))
                 meta = tab.locator(".md-search-result__meta").inner_text()
-                found = list(dict.fromkeys(found))  # a page's sections are listed under it: once each
                 results[(lang, query)] = (_expected(built_site, lang, query), found, meta)
                 box.fill("")
                 tab.keyboard.press("Escape")
@@ -97,11 +88,9 @@ def search_results(browser, served_site, built_site):
 def test_search_finds_the_right_pages_in_the_readers_language(lang, query, search_results):
     expected, found, meta = search_results[(lang, query)]
     assert expected, f"no {lang} page contains {query!r}: pick another query"
-    other = sorted({f for f in found if _language_of_location(f) != lang})
+    other = sorted({f for f in found if ("en" if f.startswith("en/") else "zh") != lang})
     missing = sorted(expected - set(found))
-    problems = []
-    if other:
-        problems.append(f"finds pages of the other language: {other}")
-    if missing:
-        problems.append(f"misses {lang} pages that contain it: {missing}")
-    assert not problems, f"searching {query!r} from the {lang} site ({meta}, found {found}) " + "; ".join(problems)
+    assert not other and not missing, (
+        f"searching {query!r} from the {lang} site ({meta}, found {found}) finds pages of the other language {other}"
+        f" and misses {lang} pages that contain it: {missing}"
+    )

@@ -1,14 +1,14 @@
 """Stepped figures in Chromium, on every page that has one (both languages): buttons and ←/→ step
 through each, the visible frame, the highlighted line and the live text follow; axe finds nothing in
 a figure at its first, middle and last frame (every rule, no exclusion), light and dark; no console
-error; at 360 px a figure fits and stacks. On how-it-works: without JavaScript every frame is shown; motion only without
-prefers-reduced-motion.
-Screenshots of the first, middle and last frame of every figure in test-artifacts/steps/.
+error; at 360 px a figure fits and stacks. On how-it-works: without JavaScript every frame is shown;
+motion only without prefers-reduced-motion. Screenshots go to test-artifacts/steps/.
 """
 
 from __future__ import annotations
 
 import json
+from contextlib import contextmanager
 
 import pytest
 
@@ -17,23 +17,17 @@ from docs_pipeline.steps import declared, load
 from tests.browser.site_browser import ARTIFACTS
 
 SITE = layout()
-SNIPPET = "how_it_works/grad_basics"
-FIGURE = "#steps-how-it-works-grad-basics"
-FRAMES = load(SNIPPET)[1]
-PAGES = {"zh": ("how-it-works/", "第 {n} 步，共 {total} 步："), "en": ("en/how-it-works/", "Step {n} of {total}: ")}
-STEP = {lang: step for lang, (_, step) in PAGES.items()}
+FIGURE, PAGE = "#steps-how-it-works-grad-basics", "en/how-it-works/"
+FRAMES = load("how_it_works/grad_basics")[1]
+STEP = {"zh": "第 {n} 步，共 {total} 步：", "en": "Step {n} of {total}: "}
 NEXT = {"zh": "下一步", "en": "Next step"}
+PHONE = {"width": 360, "height": 740}
 SHOTS = ARTIFACTS / "steps"
 # (snippet, language, the page's URL, the figure's selector) for every steps() call of every page
 ALL = sorted(
-    (
-        snippet,
-        SITE.language_of(SITE.root / page),
-        SITE.url_of(SITE.root / page),
-        "#steps-" + snippet.replace("/", "-").replace("_", "-"),
-    )
+    (snippet, SITE.language_of(page), SITE.url_of(page), "#steps-" + snippet.replace("/", "-").replace("_", "-"))
     for snippet, used in declared().items()
-    for page in used
+    for page in (SITE.root / p for p in used)
 )
 
 
@@ -57,33 +51,47 @@ def _state(tab, figure: str = FIGURE) -> dict:
     return tab.locator(figure).evaluate(_SEEN)
 
 
-def _open(browser, served_site, path, **options):
-    """A fresh context (as a first visit), its tab on `path`, and the console errors it collects."""
+@contextmanager
+def _open(browser, served_site, path, init_script: str | None = None, abort: str | None = None, **options):
+    """A fresh context (as a first visit; running `init_script`, aborting requests for `abort`):
+    its tab on `path`, and the console errors it collects."""
     context = browser.new_context(base_url=served_site, **{"viewport": {"width": 1280, "height": 900}, **options})
-    tab = context.new_page()
-    errors = []
-    tab.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    tab.on("pageerror", lambda e: errors.append(str(e)))
-    tab.goto(path)
-    tab.locator("figure.steps").first.wait_for()
-    return context, tab, errors
+    try:
+        if init_script:
+            context.add_init_script(init_script)
+        if abort:
+            context.route(abort, lambda route: route.abort())
+        tab = context.new_page()
+        errors = []
+        tab.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        tab.on("pageerror", lambda e: errors.append(str(e)))
+        tab.goto(path)
+        tab.locator("figure.steps").first.wait_for()
+        yield tab, errors
+    finally:
+        context.close()
 
 
-def _shown(total: int) -> set[int]:
-    """The frames screenshotted and checked by axe: the first, the middle and the last."""
-    return {1, (total + 1) // 2, total}
-
-
-def _axe(tab, figure_id: str, n: int) -> list:
-    """axe-core, every rule, on the figure as it shows frame n: (n, rule, elements) per violation."""
+def _step_through(tab, figure_id: str, total: int, each=lambda n: None, shots: str | None = None) -> list:
+    """From the first frame (the figure focused), → to each frame, calling each(n); at the first,
+    middle and last frame a screenshot (to `shots`-n.png) and axe-core, every rule, on the figure:
+    (n, rule, elements) per violation."""
     from axe_playwright_python.sync_playwright import Axe
 
-    result = Axe().run(tab, context={"include": [[figure_id]]}, options={"resultTypes": ["violations"]})
-    return [(n, v["id"], [node["target"] for node in v["nodes"]]) for v in result.response["violations"]]
+    violations = []
+    for n in range(1, total + 1):
+        if n > 1:
+            tab.keyboard.press("ArrowRight")
+        each(n)
+        if n in {1, (total + 1) // 2, total}:
+            if shots:
+                tab.locator(figure_id).screenshot(path=f"{shots}-{n}.png", animations="disabled")
+            found = Axe().run(tab, context={"include": [[figure_id]]}, options={"resultTypes": ["violations"]})
+            violations += [(n, v["id"], [node["target"] for node in v["nodes"]]) for v in found.response["violations"]]
+    return violations
 
 
-# Each figure once, the languages taking turns: stepping is the same script in both, and the texts
-# of both languages are checked on how-it-works (test_last_frame..., test_without_javascript...).
+# Each figure once, the languages taking turns: stepping is the same script in both.
 ONCE = [
     next(a for a in ALL if a[0] == snippet and a[1] == SITE.languages[i % 2])
     for i, snippet in enumerate(sorted({a[0] for a in ALL}))
@@ -94,46 +102,32 @@ ONCE = [
 def test_stepping_with_buttons_and_keys(browser, served_site, snippet, lang, path, figure_id):
     frames = load(snippet)[1]
     total, step = len(frames), STEP[lang]
-    context, tab, errors = _open(browser, served_site, path, reduced_motion="reduce")  # no fade before axe reads colours
-    try:
+    with _open(browser, served_site, path, reduced_motion="reduce") as (tab, errors):  # no fade before axe reads colours
         figure = tab.locator(figure_id)
-        first = _state(tab, figure_id)
-        assert first["visible"] == [1], first
-        assert first["live"].startswith(step.format(n=1, total=total)), first
-        assert first["line"] == frames[0].line
+
+        def shows(n):
+            state = _state(tab, figure_id)
+            assert state["visible"] == [n] and state["live"].startswith(step.format(n=n, total=total)), state
+            assert state["line"] == frames[n - 1].line, state
+
+        shows(1)
         if total > 1:
             figure.get_by_role("button", name=NEXT[lang]).click()
-            after_click = _state(tab, figure_id)
-            assert after_click["visible"] == [2] and after_click["live"].startswith(step.format(n=2, total=total)), after_click
-            assert after_click["line"] == frames[1].line
-            assert after_click["live"] != first["live"]
+            shows(2)
         figure.focus()
         if total > 2:
             tab.keyboard.press("ArrowRight")
-            assert _state(tab, figure_id)["visible"] == [3]
+            shows(3)
         for _ in range(3):
             tab.keyboard.press("ArrowLeft")  # stays on the first frame
         state = _state(tab, figure_id)
         assert state["visible"] == [1] and state["focus"], state
         assert figure.locator(".steps__prev").get_attribute("aria-disabled") == "true"
-
         SHOTS.mkdir(parents=True, exist_ok=True)
-        name = snippet.replace("/", "-")
-        violations = []
-        for n in range(1, total + 1):
-            if n > 1:
-                tab.keyboard.press("ArrowRight")
-            state = _state(tab, figure_id)
-            assert state["visible"] == [n] and state["live"].startswith(step.format(n=n, total=total)), state
-            assert state["line"] == frames[n - 1].line, state
-            if n in _shown(total):
-                figure.screenshot(path=str(SHOTS / f"{name}-{lang}-{n}.png"), animations="disabled")
-                violations += _axe(tab, figure_id, n)
+        violations = _step_through(tab, figure_id, total, shows, shots=f"{SHOTS}/{snippet.replace('/', '-')}-{lang}")
         assert figure.locator(".steps__next").get_attribute("aria-disabled") == "true"
         assert not violations, json.dumps(violations, indent=1)
         assert not errors, errors
-    finally:
-        context.close()
 
 
 def _layout(tab) -> list[dict]:
@@ -141,7 +135,6 @@ def _layout(tab) -> list[dict]:
     return tab.locator("figure.steps").evaluate_all(f"(figures) => figures.map({_SEEN})")
 
 
-PHONE = {"width": 360, "height": 740}
 # Parsing only adds nodes; a script that rewrites a live region removes what was there.
 _COUNT_LIVE_REWRITES = """
 window.liveRewrites = 0;
@@ -156,56 +149,23 @@ def test_before_the_script_runs_the_figure_already_shows_its_first_step(browser,
     """The markup is the first step (steps.css with the .steps-js class from <head>): nothing moves
     when steps.js starts, on a phone, where the sentences wrap most, and the live region is left as
     it is (a screen reader announces nothing as the page loads)."""
-    context = browser.new_context(base_url=served_site, viewport=PHONE)
-    try:
-        context.add_init_script(_COUNT_LIVE_REWRITES)
-        tab = context.new_page()
-        tab.goto(path)
+    with _open(browser, served_site, path, init_script=_COUNT_LIVE_REWRITES, viewport=PHONE) as (tab, _):
         scripted = _layout(tab)
         assert tab.evaluate("window.liveRewrites") == 0, "steps.js rewrote a live region as the page loaded"
-    finally:
-        context.close()
-    context = browser.new_context(base_url=served_site, viewport=PHONE)
-    try:
-        context.route("**/steps.js", lambda route: route.abort())
-        tab = context.new_page()
-        tab.goto(path)
+    with _open(browser, served_site, path, abort="**/steps.js", viewport=PHONE) as (tab, _):
         before = _layout(tab)
-    finally:
-        context.close()
     assert before and all(f["visible"] == [1] and f["controls"] for f in before), before
     assert before == scripted
 
 
-def test_axe_finds_nothing_in_a_figure_in_the_dark(browser, served_site):
-    """The dark palette recolours every figure alike (the same stylesheet and classes): one stands for all."""
-    total = len(FRAMES)
-    context, tab, errors = _open(browser, served_site, PAGES["en"][0], color_scheme="dark", reduced_motion="reduce")
-    try:
-        violations = []
-        tab.locator(FIGURE).focus()
-        for n in range(1, total + 1):
-            if n > 1:
-                tab.keyboard.press("ArrowRight")
-            if n in _shown(total):
-                violations += _axe(tab, FIGURE, n)
-        assert not violations, json.dumps(violations, indent=1)
-        assert not errors, errors
-    finally:
-        context.close()
-
-
 def test_without_javascript_every_frame_is_shown(browser, served_site):
-    context, tab, errors = _open(browser, served_site, PAGES["en"][0], java_script_enabled=False)
-    try:
+    with _open(browser, served_site, PAGE, java_script_enabled=False) as (tab, errors):
         state = _state(tab)
         assert state["visible"] == list(range(1, len(FRAMES) + 1)), state
         assert not tab.locator(f"{FIGURE} .steps__controls").is_visible()
         texts = tab.locator(f"{FIGURE} .steps__text").all_inner_texts()
         assert texts[2].startswith("Step 3 of 9: z = x * y + y**2 records MulBackward0, PowBackward0 and AddBackward0"), texts[2]
         assert not errors, errors
-    finally:
-        context.close()
 
 
 FIGURES_ZH = [a for a in ALL if a[1] == "zh"]
@@ -213,8 +173,7 @@ FIGURES_ZH = [a for a in ALL if a[1] == "zh"]
 
 @pytest.mark.parametrize("snippet,lang,path,figure_id", FIGURES_ZH, ids=[a[0] for a in FIGURES_ZH])
 def test_at_360px_the_figure_fits_and_stacks(browser, served_site, snippet, lang, path, figure_id):
-    context, tab, errors = _open(browser, served_site, path, viewport={"width": 360, "height": 740})
-    try:
+    with _open(browser, served_site, path, viewport=PHONE) as (tab, errors):
         box = tab.evaluate(
             """(sel) => {
                 const f = document.querySelector(sel);
@@ -238,15 +197,14 @@ def test_at_360px_the_figure_fits_and_stacks(browser, served_site, snippet, lang
         SHOTS.mkdir(parents=True, exist_ok=True)
         tab.locator(figure_id).screenshot(path=str(SHOTS / f"{snippet.replace('/', '-')}-zh-360px.png"), animations="disabled")
         assert not errors, errors
-    finally:
-        context.close()
 
 
-def test_motion_only_without_reduced_motion(browser, served_site):
-    animations = {}
-    for motion in ("no-preference", "reduce"):
-        context, tab, _ = _open(browser, served_site, PAGES["en"][0], reduced_motion=motion)
-        try:
+def test_in_the_dark_axe_finds_nothing_and_motion_only_without_reduced_motion(browser, served_site):
+    """The dark palette recolours every figure alike (the same stylesheet and classes): one stands
+    for all. Axe reads its colours with reduced motion (no fade)."""
+    animations, violations = {}, []
+    for motion in ("reduce", "no-preference"):
+        with _open(browser, served_site, PAGE, color_scheme="dark", reduced_motion=motion) as (tab, errors):
             tab.locator(FIGURE).focus()
             tab.keyboard.press("ArrowRight")
             tab.keyboard.press("ArrowRight")  # step 3: new nodes appear
@@ -255,7 +213,11 @@ def test_motion_only_without_reduced_motion(browser, served_site):
                 ".map(e => getComputedStyle(e).animationName)",
                 FIGURE,
             )
-        finally:
-            context.close()
+            if motion == "reduce":
+                tab.keyboard.press("ArrowLeft")
+                tab.keyboard.press("ArrowLeft")
+                violations = _step_through(tab, FIGURE, len(FRAMES))
+            assert not errors, errors
+    assert not violations, json.dumps(violations, indent=1)
     assert animations["no-preference"] and set(animations["no-preference"]) == {"steps-appear"}, animations
     assert set(animations["reduce"]) == {"none"}, animations
