@@ -12,7 +12,7 @@ from pathlib import Path
 
 import yaml
 
-from .site import ROOT, layout
+from .site import ROOT, layout, mkdocs_config
 
 FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})(?P<info>.*)$")
 INCLUDE = re.compile(r'^\s*--8<--\s+"(?P<target>[^"]+)"\s*$')
@@ -200,10 +200,7 @@ def split_target(target: str, root: Path = ROOT) -> tuple[Path, str | None]:
 def _expander(root: Path):
     import markdown
 
-    with open(root / "mkdocs.yml", encoding="utf-8") as f:
-        from mkdocs.utils.yaml import yaml_load
-
-        extensions = yaml_load(f)["markdown_extensions"]
+    extensions = mkdocs_config(root)["markdown_extensions"]
     config = next(e["pymdownx.snippets"] for e in extensions if isinstance(e, dict) and "pymdownx.snippets" in e)
     config = {**config, "base_path": [str(root / p) for p in config.get("base_path", ["."])]}
     return markdown.Markdown(extensions=["pymdownx.snippets"], extension_configs={"pymdownx.snippets": config})

@@ -105,10 +105,15 @@ class Layout:
 
 
 @cache
+def mkdocs_config(root: Path = ROOT) -> dict:
+    with open(root / "mkdocs.yml", encoding="utf-8") as f:
+        return yaml_load(f)
+
+
+@cache
 def layout(root: Path = ROOT) -> Layout:
     """The layout of the project at `root` (a copy of the project has its own)."""
-    with open(root / "mkdocs.yml", encoding="utf-8") as f:
-        config = yaml_load(f)
+    config = mkdocs_config(root)
     i18n = next(p["i18n"] for p in config["plugins"] if isinstance(p, dict) and "i18n" in p)
     languages = [lang["locale"] for lang in i18n["languages"]]
     default = next(lang["locale"] for lang in i18n["languages"] if lang.get("default"))
