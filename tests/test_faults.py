@@ -1,10 +1,9 @@
 """Authoring faults that only a whole run can show are caught, naming the file: each test injects one
-into a copy of the project (tests/helpers.py: the files as git sees them, and the notebooks' run
-cache, so a build there runs only the notebooks a fault changed) and runs the check that must catch
-it as `./dev test` runs it: the strict build, or the snippet harness in one run for all the snippet
-faults. A fault a page check sees (pasted code, a lost heading id) is that check's own test. Faults the
-strict build reports as warnings share one build (it still writes every page before it stops); a
-notebook cell that raises stops the build and gets one of its own.
+into a copy of the project (tests/helpers.py) and runs the check that must catch it as `./dev test`
+runs it: the strict build, or the snippet harness in one run for all the snippet faults. A fault a
+page check sees (pasted code, a lost heading id) is that check's own test. Faults the strict build
+reports as warnings share one build (it still writes every page); a notebook cell that raises stops
+the build and gets one of its own.
 """
 
 from __future__ import annotations
@@ -152,11 +151,9 @@ def test_a_notebook_cell_that_raises(tmp_path):
 
 @pytest.fixture(scope="module")
 def site_faults(tmp_path_factory):
-    """One copy, one build, six faults the strict build reports as warnings: a link to a missing
-    page (zh), a missing #anchor (en), a script from another host (en), a page in one language
-    only, a value no program records (zh), a derivation that does not arrive at its value (en);
-    one the site audits catch in the built pages: a link too faint to read (zh); and one change that
-    is not a fault: a value re-recorded, which both languages must show."""
+    """One copy, one build: the faults the strict build reports as warnings (SITE_FAULTS), a script
+    from another host (en), a link too faint to read (zh, the site audits'), and one change that is
+    not a fault: a value re-recorded, which both languages must show."""
     project = copy_project(tmp_path_factory.mktemp("site") / "project")
     docs = project / "docs"
     _append(docs / "zh" / PROSE_PAGE, "\n见[不存在的页面](no-such-page.md)。\n")
