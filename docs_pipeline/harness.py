@@ -12,11 +12,7 @@ from .runner import ROOT, Snippet
 
 def whole_file(document: Document):
     """One region for the whole script: the reader copies and runs all of it."""
-    yield Region(0, len(document.text), parsed=Path(document.path), evaluator=_evaluate)
-
-
-def _evaluate(example) -> str | None:
-    return verify(Snippet(example.parsed))
+    yield Region(0, len(document.text), parsed=Snippet(Path(document.path)), evaluator=lambda example: verify(example.parsed))
 
 
 # A plain Document type: sybil's default for .py would read docstrings only.

@@ -1,21 +1,8 @@
 """The pages are Jinja templates (mkdocs-macros): what they can insert, all of it from real runs.
-
-    {{ torch_version }}                             the torch the outputs were verified with
-    {{ glossary }}                                  the term table, in the page's language
-    {{ value("how_it_works/grad_basics", "y.grad") }}   a value the program computed (values.py)
-    {{ value(...) | num }}                          a number as prose writes it: 8, 57.6, [8, 16, 24]
-    {{ steps("how_it_works/grad_basics") }}        a stepped figure of the program's run, on its own
-                                                    line (docs_pipeline/steps.py, steps_figure.py)
-    {{ derive("2 + 2×3", "how_it_works/grad_basics", "y.grad") }}
-                                                    "2 + 2×3 = 8", and the build fails unless the
-                                                    arithmetic gives the recorded value
-    {{ rule("recording_conditions") }}              a citation of the rule checked by
-                                                    snippets/rules/recording_conditions.py: a link to
-                                                    its section of the rules page, titled by its heading
-    {{ cited_by("recording_conditions") }}          on the rules page: links to the sections that cite it
-
-A page naming an unknown snippet or value, or a derivation that does not arrive at the value,
-fails the build naming the page (mkdocs.yml: strict, on_undefined: strict).
+CONTRIBUTING.md says how pages use each: `torch_version`, `glossary`, `value(...)` and its `num`
+filter, `derive(...)`, `steps(...)`, `rule(...)` and `cited_by(...)`. A page naming an unknown
+snippet, value or rule, or a derivation that does not arrive at the value, fails the build naming the
+page (mkdocs.yml: strict, on_undefined: strict).
 """
 
 from __future__ import annotations
@@ -23,8 +10,8 @@ from __future__ import annotations
 import ast
 import importlib.metadata
 import math
-import operator
 import posixpath
+import re
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
@@ -38,18 +25,10 @@ from .steps_figure import figure as steps_figure
 from .ui import texts
 from .values import RecordError, lookup
 
-SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
-OPERATORS = {
-    ast.Add: operator.add,
-    ast.Sub: operator.sub,
-    ast.Mult: operator.mul,
-    ast.Div: operator.truediv,
-    ast.Pow: operator.pow,
-    ast.USub: operator.neg,
-    ast.UAdd: operator.pos,
-}
-
-
+SUPERSCRIPTS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
+# What prose arithmetic may hold: numbers, + − × ÷, powers, brackets.
+ARITHMETIC = (ast.Expression, ast.BinOp, ast.UnaryOp, ast.Constant)
+ARITHMETIC += (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.Pow, ast.USub, ast.UAdd)
 RULES = "rules"  # the rules page (docs/<lang>/rules.md) and its rule checks (snippets/rules/)
 
 
@@ -64,41 +43,19 @@ def num(value) -> str:
         return "[" + ", ".join(num(v) for v in value) + "]"
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return str(value)
-    text = (
-        str(int(value))
-        if isinstance(value, float) and value.is_integer()
-        else f"{value:.6g}"
-        if isinstance(value, float)
-        else str(value)
-    )
+    text = f"{value:.6g}" if isinstance(value, float) and not value.is_integer() else str(int(value))
     return "−" + text[1:] if text.startswith("-") else text
 
 
 def arithmetic(expression: str) -> float:
     """Evaluate prose arithmetic: 2 + 2×3, 6 × 0.3 × 2⁵, 2 − 0.1 × 3, (1 + 2)·4."""
     text = expression.replace("×", "*").replace("·", "*").replace("−", "-").replace("÷", "/")
-    out, digits = [], ""
-    for ch in text + " ":  # superscript digits become powers: 2⁵ -> 2**5
-        if ch in "⁰¹²³⁴⁵⁶⁷⁸⁹":
-            digits += ch
-            continue
-        if digits:
-            out.append("**" + digits.translate(SUPERSCRIPTS))
-            digits = ""
-        out.append(ch)
-
-    def evaluate(node):
-        if isinstance(node, ast.Expression):
-            return evaluate(node.body)
-        if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)):
-            return node.value
-        if isinstance(node, ast.BinOp) and type(node.op) in OPERATORS:
-            return OPERATORS[type(node.op)](evaluate(node.left), evaluate(node.right))
-        if isinstance(node, ast.UnaryOp) and type(node.op) in OPERATORS:
-            return OPERATORS[type(node.op)](evaluate(node.operand))
-        raise ValueError(f"not plain arithmetic: {expression!r}")
-
-    return evaluate(ast.parse("".join(out).strip(), mode="eval"))
+    powers = str.maketrans(SUPERSCRIPTS, "0123456789")  # 2⁵ -> 2**5
+    tree = ast.parse(re.sub(f"[{SUPERSCRIPTS}]+", lambda m: "**" + m.group().translate(powers), text).strip(), mode="eval")
+    for node in ast.walk(tree):
+        if not isinstance(node, ARITHMETIC) or (isinstance(node, ast.Constant) and not isinstance(node.value, (int, float))):
+            raise ValueError(f"not plain arithmetic: {expression!r}")
+    return eval(compile(tree, "<derivation>", "eval"), {"__builtins__": {}})  # nothing but arithmetic is left
 
 
 @cache
@@ -109,19 +66,21 @@ def torch_version() -> str:
 def page_functions(site: Layout, page: Callable[[], Path]) -> dict[str, Callable]:
     """The macros, for the page `page()` returns (errors name it)."""
 
+    def error(message) -> PageError:
+        return PageError(f"{site.name(page())}: {message}")
+
     def value(snippet: str, path: str):
         try:
             return lookup(snippet, path, site.root)
         except RecordError as exc:
-            raise PageError(f"{site.name(page())}: {exc}") from None
+            raise error(exc) from None
 
     def derive(expression: str, snippet: str, path: str) -> str:
         recorded = value(snippet, path)
         result = arithmetic(expression)
         if not isinstance(recorded, (int, float)) or not math.isclose(result, recorded, rel_tol=1e-6, abs_tol=1e-9):
-            raise PageError(
-                f"{site.name(page())}: the derivation {expression} gives {num(result)}, but {path} of "
-                f"snippets/{snippet}.py is {num(recorded)}"
+            raise error(
+                f"the derivation {expression} gives {num(result)}, but {path} of snippets/{snippet}.py is {num(recorded)}"
             )
         return f"{expression} = {num(recorded)}"
 
@@ -129,32 +88,29 @@ def page_functions(site: Layout, page: Callable[[], Path]) -> dict[str, Callable
         try:
             return steps_figure(snippet, site.language_of(page()), site.root)
         except StepsError as exc:
-            raise PageError(f"{site.name(page())}: {exc}") from None
+            raise error(exc) from None
 
     def rule(name: str) -> str:
         lang, here = site.language_of(page()), site.page_name(page())
         rules = site.docs / lang / f"{RULES}.md"
         if not snippet_file(f"{RULES}/{name}", site.root).is_file():
-            raise PageError(f"{site.name(page())}: cites rule {name!r}, but there is no rule check snippets/{RULES}/{name}.py")
+            raise error(f"cites rule {name!r}, but there is no rule check snippets/{RULES}/{name}.py")
         heading = next((h for h in parse(rules).headings if h.id == name), None) if rules.is_file() else None
         if heading is None:
-            raise PageError(f"{site.name(page())}: cites rule {name!r}, but {site.name(rules)} has no heading {{ #{name} }}")
+            raise error(f"cites rule {name!r}, but {site.name(rules)} has no heading {{ #{name} }}")
         href = f"#{name}" if here == RULES else f"{posixpath.relpath(RULES, posixpath.dirname(here) or '.')}.md#{name}"
         return texts()[lang]["rule"].format(title=heading.text, href=href)
 
     def cited_by(name: str) -> str:
         lang, here = site.language_of(page()), posixpath.dirname(site.page_name(page())) or "."
-        links = []
-        for other in site.pages(lang):
-            other_name, parsed = site.page_name(other), parse(other)
-            for line, cited in parsed.rules if other_name != RULES else ():
-                if cited != name:
-                    continue
+        links = {}  # an ordered set: a section citing it twice is linked once
+        for other in (p for p in site.pages(lang) if site.page_name(p) != RULES):
+            parsed = parse(other)
+            for line in (line for line, cited in parsed.rules if cited == name):
                 heading = [h for h in parsed.headings if h.line < line][-1]
-                link = f"[{heading.text}]({posixpath.relpath(other_name, here)}.md#{heading.id})"
-                links += [link] if link not in links else []
+                links[f"[{heading.text}]({posixpath.relpath(site.page_name(other), here)}.md#{heading.id})"] = None
         if not links:
-            raise PageError(f"{site.name(page())}: no page of its language cites rule {name!r}")
+            raise error(f"no page of its language cites rule {name!r}")
         return texts()[lang]["cited_by"].format(links=texts()[lang]["list"].join(links))
 
     return {"value": value, "derive": derive, "steps": steps, "rule": rule, "cited_by": cited_by}

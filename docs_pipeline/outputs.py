@@ -1,33 +1,10 @@
-"""What a snippet's run produces, stored beside it: verified against a fresh run, or rewritten from one.
+"""What a snippet's run produces, stored beside it (`.out`, `.<variable>.svg`, and while a page asks
+for them `.values.json` and `.steps.json`): verified against a fresh run, or rewritten from one.
 
-A snippet `<name>.py` stores
-  `<name>.out`              what it prints;
-  `<name>.<variable>.svg`   figures: the autograd graph of that variable after the program ran;
-  `<name>.values.json`      the values the pages quote from it (docs_pipeline/values.py);
-  `<name>.steps.json`       its stepped figure's frames, when a page calls steps() on it (docs_pipeline/steps.py).
-
-An output must come out the same on every CPU and thread count a reader may have. What the
-last bit of a float can flip is refused before anything is compared (`flippable`): a closeness
-verdict without a stated tolerance, a float printed or recorded to more significant digits than
-float32 rounding leaves alike. tests/test_portability.py runs every snippet again under each CPU
-dispatch level this machine offers and with one thread.
-
-`./dev outputs` records under one global seed (SEEDS[0]) and runs twice to refuse unseeded
-randomness; verification runs once under another seed (SEEDS[1]): a program whose output depends
-on the global seed then differs from its record, and a second run under the recording seed tells
-that apart from drift.
-
-    python -m docs_pipeline.outputs [SNIPPET ...]              rewrite (all snippets when none named)
-    python -m docs_pipeline.outputs --figure SNIPPET:VARIABLE  add a figure, then rewrite
-    python -m docs_pipeline.outputs --read PAGE ...            mark pages read against their outputs
-
-The prose around an output restates it ("only the packed run matches"). Each page records, in its
-front matter, a hash of every output it shows as it was when its prose was last read against it:
-
-    outputs_read:
-      applications/rnn_packed: 9b1c2d3e4f5a
-
-An output that changes makes the page fail its check until someone rereads the prose and marks it.
+`./dev outputs` records under SEEDS[0] and again under SEEDS[1] to refuse unseeded randomness;
+verification runs under SEEDS[1], and only when that differs from the record again under SEEDS[0],
+to tell unseeded randomness from drift. Every recording refuses what the CPU can flip (`flippable`).
+The `outputs_read:` marks are CONTRIBUTING.md's "Update outputs".
 """
 
 from __future__ import annotations
@@ -43,14 +20,15 @@ from pathlib import Path
 
 from .graphs import render_svg
 from .pages import parse, set_front_matter, split_target
-from .runner import ROOT, SEEDS, Snippet, SnippetFailed, all_snippets, run_for_namespace
+from .runner import ROOT, SEEDS, Snippet, SnippetFailed, all_snippets, run_for_namespace, stored
 from .site import layout, snippet_name
 from .steps import declared as stepped
 from .steps import record as record_steps
 from .steps import steps_path
-from .values import RecordError, dumps, record_all, references, values_path
+from .values import RecordError, record_file, references, values_path
 
 RECORD_SEED, VERIFY_SEED = SEEDS
+READ = "outputs_read"
 
 # Closeness checks whose default tolerance is relative: near zero their verdict flips with the
 # last bits of a float, which depend on the CPU. Each must name both tolerances.
@@ -71,10 +49,6 @@ def diff(expected: str, actual: str, expected_name: str, actual_name: str) -> st
     return "".join(line if line.endswith("\n") else line + "\n\\ No newline at end\n" for line in lines)
 
 
-def figure_paths(snippet: Snippet) -> list[Path]:
-    return sorted(snippet.path.parent.glob(f"{snippet.path.stem}.*.svg"))
-
-
 def draw_figure(snippet: Snippet, figure: Path, namespace: dict) -> str:
     name = figure.relative_to(ROOT).as_posix()
     variable = figure.name[len(snippet.path.stem) + 1 : -len(".svg")]
@@ -88,27 +62,27 @@ def draw_figure(snippet: Snippet, figure: Path, namespace: dict) -> str:
 
 
 def recording(snippet: Snippet, seed: int) -> dict[Path, str]:
-    """Run once; every file the run determines: {path: text}. The values file only when pages quote it,
-    the steps file only when a page shows the program step by step (then the one run is the recorded one)."""
-    if snippet_name(snippet.path) in stepped():
+    """Run once; every file the run determines: {path: text}. SnippetFailed when the run fails or the CPU
+    could flip what it records. A stepped program's one run is the recorded one."""
+    name = snippet_name(snippet.path)
+    if name in stepped():
         output, namespace, frames = record_steps(snippet, seed)
         files = {snippet.output_path: output, steps_path(snippet.path): frames}
     else:
         output, namespace = run_for_namespace(snippet, seed)
         files = {snippet.output_path: output}
-    files.update((figure, draw_figure(snippet, figure, namespace)) for figure in figure_paths(snippet))
-    quoted = references().get(snippet_name(snippet.path), {})
-    if quoted:
+    for figure in sorted(snippet.path.parent.glob(f"{snippet.path.stem}.*.svg")):
+        files[figure] = draw_figure(snippet, figure, namespace)
+    if quoted := references().get(name, {}):
         try:
-            files[values_path(snippet.path)] = dumps(record_all(namespace, quoted, snippet_name(snippet.path)))
+            files[values_path(snippet.path)] = record_file(namespace, quoted, name)
         except RecordError as exc:
             pages = sorted({p for used in quoted.values() for p in used})
             raise SnippetFailed(f"{snippet.name}: {exc} (quoted by {', '.join(pages)})") from exc
+    named = {path.relative_to(ROOT).as_posix(): text for path, text in files.items()}
+    if problems := flippable(snippet.name, snippet.path.read_text(encoding="utf-8"), named):
+        raise SnippetFailed("\n".join([*problems, HOW_TO_HOLD]))
     return files
-
-
-def _stored(path: Path) -> str | None:
-    return path.read_text(encoding="utf-8") if path.exists() else None
 
 
 def _optional(snippet: Snippet) -> list[Path]:
@@ -117,12 +91,15 @@ def _optional(snippet: Snippet) -> list[Path]:
 
 
 def _mismatches(files: dict[Path, str], snippet: Snippet) -> list[Path]:
-    wanted = set(files) | set(_optional(snippet))
-    return sorted(path for path in wanted if _stored(path) != files.get(path))
+    return sorted(path for path in set(files) | set(_optional(snippet)) if stored(path) != files.get(path))
 
 
-def _digits(mantissa: str) -> int:
-    return len(mantissa.replace(".", "").lstrip("0"))
+def _unseeded(snippet: Snippet, recorded: dict[Path, str], verified: dict[Path, str], paths: list[Path]) -> str:
+    return (
+        f"{snippet.name} prints different output under different global seeds: it uses randomness "
+        "without seeding it. Seed it visibly in the snippet (torch.manual_seed(0) before the random call).\n"
+        + "".join(diff(recorded.get(p, ""), verified.get(p, ""), f"seed {RECORD_SEED}", f"seed {VERIFY_SEED}") for p in paths)
+    )
 
 
 def flippable(name: str, source: str, files: dict[str, str]) -> list[str]:
@@ -135,8 +112,7 @@ def flippable(name: str, source: str, files: dict[str, str]) -> list[str]:
         func = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
         owner = node.func.value.id if isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name) else ""
         wanted = MATH_TOLERANCES if (owner, func) == ("math", "isclose") else TOLERANCES.get(func)
-        given = {k.arg for k in node.keywords}
-        if wanted and not set(wanted) <= given:
+        if wanted and not set(wanted) <= {k.arg for k in node.keywords}:
             found.append(
                 f"{name}:{node.lineno}: {func}() without a stated {' and '.join(wanted)}: "
                 "at its default tolerance the verdict flips with the CPU for values near zero"
@@ -144,7 +120,7 @@ def flippable(name: str, source: str, files: dict[str, str]) -> list[str]:
     for path in sorted(p for p in files if p.endswith((".out", ".json"))):
         for n, line in enumerate(files[path].splitlines(), 1):
             for m in FLOAT.finditer(line):
-                if _digits(m.group("mantissa")) > MAX_DIGITS:
+                if len(m.group("mantissa").replace(".", "").lstrip("0")) > MAX_DIGITS:
                     found.append(
                         f"{path}:{n}: {m.group(0)} has more than {MAX_DIGITS} significant "
                         "digits: its last ones are float rounding, which depends on the CPU"
@@ -152,24 +128,13 @@ def flippable(name: str, source: str, files: dict[str, str]) -> list[str]:
     return found
 
 
-def _flippable(snippet: Snippet, files: dict[Path, str]) -> list[str]:
-    named = {path.relative_to(ROOT).as_posix(): text for path, text in files.items()}
-    return flippable(snippet.name, snippet.path.read_text(encoding="utf-8"), named)
-
-
 def verify(snippet: Snippet) -> str | None:
     """None when one run under the verification seed reproduces every stored file; else what is wrong."""
     try:
         files = recording(snippet, VERIFY_SEED)
-        if problems := _flippable(snippet, files):
-            return "\n".join(problems) + "\n" + HOW_TO_HOLD
         wrong = _mismatches(files, snippet)
-        if wrong and not _mismatches(recording(snippet, RECORD_SEED), snippet):
-            return (
-                f"{snippet.name} prints different output under different global seeds: it uses randomness "
-                "without seeding it. Seed it visibly in the snippet (torch.manual_seed(0) before the random call).\n"
-                + "".join(diff(_stored(p) or "", files.get(p, ""), f"seed {RECORD_SEED}", f"seed {VERIFY_SEED}") for p in wrong)
-            )
+        if wrong and not _mismatches(again := recording(snippet, RECORD_SEED), snippet):
+            return _unseeded(snippet, again, files, wrong)
     except SnippetFailed as failure:
         return str(failure)
     if not wrong:
@@ -177,14 +142,14 @@ def verify(snippet: Snippet) -> str | None:
     problems = []
     for path in wrong:
         name = path.relative_to(ROOT).as_posix()
-        stored, now = _stored(path), files.get(path)
-        if stored is None:
+        before, now = stored(path), files.get(path)
+        if before is None:
             problems.append(f"{snippet.name} has no stored {name}.")
         elif now is None:
             uses = "shows it step by step" if path == steps_path(snippet.path) else "quotes a value of it"
             problems.append(f"{name} is stored, but no page {uses} any more ({snippet.name}).")
         else:
-            problems.append(f"{name} no longer matches what {snippet.name} produces:\n" + diff(stored, now, name, "now"))
+            problems.append(f"{name} no longer matches what {snippet.name} produces:\n" + diff(before, now, name, "now"))
     return "\n".join(problems) + f"\nIf the new result is right, record it from a real run: ./dev outputs {snippet.name}"
 
 
@@ -195,13 +160,7 @@ def rewrite(snippets: list[Snippet]) -> int:
             files = recording(snippet, RECORD_SEED)
             again = recording(snippet, VERIFY_SEED)
             if again != files:
-                changed = [p.relative_to(ROOT).as_posix() for p in files if files[p] != again.get(p)]
-                raise SnippetFailed(
-                    f"{snippet.name} prints different output under different global seeds ({', '.join(changed)}): "
-                    "it uses randomness without seeding it. Seed it visibly (torch.manual_seed(0))."
-                )
-            if problems := _flippable(snippet, files):
-                raise SnippetFailed("\n".join(problems) + "\n" + HOW_TO_HOLD)
+                raise SnippetFailed(_unseeded(snippet, files, again, [p for p in files if files[p] != again.get(p)]))
         except SnippetFailed as failure:
             print(f"FAILED {failure}", file=sys.stderr)
             failed += 1
@@ -211,19 +170,15 @@ def rewrite(snippets: list[Snippet]) -> int:
                 orphan.unlink()
                 print(f"removed {orphan.relative_to(ROOT).as_posix()} (no page asks for it)")
         for path, text in files.items():
-            changed = _stored(path) != text
+            changed = stored(path) != text
             path.write_text(text, encoding="utf-8")
             print(f"{'rewrote' if changed else 'same   '} {path.relative_to(ROOT).as_posix()}")
-    unread = [page for page in layout().pages() if unread_outputs(page)]
-    if unread:
+    if unread := [layout().name(page) for page in layout().pages() if unread_outputs(page)]:
         print(
             f"Pages whose outputs changed since their prose was read against them; reread each, then "
-            f"./dev outputs --read PAGE: {', '.join(layout().name(page) for page in unread)}"
+            f"./dev outputs --read PAGE: {', '.join(unread)}"
         )
     return 1 if failed else 0
-
-
-READ = "outputs_read"
 
 
 def shown_outputs(page: Path) -> dict[str, Path]:
@@ -275,20 +230,10 @@ def main(argv: list[str]) -> int:
         prog="./dev outputs", description="Rewrite stored outputs, figures and values from real runs."
     )
     parser.add_argument("snippets", nargs="*", type=Path, help="snippets/<dir>/<name>.py (default: every snippet)")
-    parser.add_argument(
-        "--figure",
-        action="append",
-        default=[],
-        metavar="SNIPPET:VARIABLE",
-        help="add a figure of VARIABLE's autograd graph, then rewrite that snippet",
-    )
-    parser.add_argument(
-        "--read",
-        nargs="+",
-        type=Path,
-        metavar="PAGE",
-        help=f"after rereading them: record in PAGEs' {READ} the outputs they show",
-    )
+    figure = "add a figure of VARIABLE's autograd graph, then rewrite that snippet"
+    parser.add_argument("--figure", action="append", default=[], metavar="SNIPPET:VARIABLE", help=figure)
+    read = f"after rereading them: record in PAGEs' {READ} the outputs they show"
+    parser.add_argument("--read", nargs="+", type=Path, metavar="PAGE", help=read)
     args = parser.parse_args(argv)
     if args.read:
         for page in args.read:
@@ -304,8 +249,7 @@ def main(argv: list[str]) -> int:
         Path(target).with_suffix(f".{variable}.svg").touch()  # drawn by the rewrite below
         targets.append(Path(target))
     chosen = [Snippet(p.resolve()) for p in dict.fromkeys(targets)] if targets else all_snippets()
-    missing = [s.name for s in chosen if not s.path.is_file() or s.path.suffix != ".py"]
-    if missing:
+    if missing := [s.name for s in chosen if not s.path.is_file() or s.path.suffix != ".py"]:
         parser.error(f"not a snippet file: {', '.join(missing)}")
     return rewrite(chosen)
 

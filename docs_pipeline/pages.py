@@ -1,8 +1,6 @@
-"""The one reader of the pages' Markdown: front matter, fenced blocks and what they include,
-headings with their ids, admonitions and collapsibles, figures; and the one expander of include
-lines (pymdownx.snippets itself, configured as mkdocs.yml configures it).
-
-Every check, the notebooks and the housekeeping commands read pages through `parse()`.
+"""The one reader of the pages' Markdown (`parse()`: every check, the notebooks and the housekeeping
+commands read pages through it) and the one expander of include lines (pymdownx.snippets itself,
+configured as mkdocs.yml configures it).
 """
 
 from __future__ import annotations
@@ -14,7 +12,7 @@ from pathlib import Path
 
 import yaml
 
-from .site import ROOT, layout
+from .site import ROOT, layout, mkdocs_config
 
 FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})(?P<info>.*)$")
 INCLUDE = re.compile(r'^\s*--8<--\s+"(?P<target>[^"]+)"\s*$')
@@ -41,7 +39,6 @@ class Block:
     page: Path
     line: int  # 1-based line of the opening fence
     end: int  # 1-based line of the closing fence (past the last line if never closed)
-    indent: str
     info: str
     includes: list[str] = field(default_factory=list)  # "dir/name.py" or "dir/name.py:section"
     pasted: list[str] = field(default_factory=list)
@@ -67,7 +64,6 @@ class Heading:
 
 @dataclass
 class Admonition:
-    line: int
     width: int  # indent, in columns
     marker: str  # "!!!", "???" or "???+"
     kind: str
@@ -79,7 +75,6 @@ class Page:
     path: Path
     lines: list[str]
     meta: dict
-    body_start: int  # 0-based index of the first line after the front matter
     blocks: list[Block]
     headings: list[Heading]
     admonitions: list[Admonition]
@@ -98,12 +93,6 @@ class Page:
         found = [(b.line, t) for b in self.blocks for t in b.includes] + self.figure_includes
         return [t for _, t in sorted(found)]
 
-    def prose(self) -> str:
-        """What a reader reads as prose: no front matter, fenced blocks or HTML comments."""
-        fenced = {n for b in self.blocks for n in range(b.line, b.end + 1)}
-        kept = (line for n, line in enumerate(self.lines, 1) if n > self.body_start and n not in fenced)
-        return re.sub(r"<!--.*?-->", " ", "\n".join(kept), flags=re.S)
-
 
 @lru_cache(maxsize=256)  # keyed by version: bounded, as `mkdocs serve` makes new versions all day
 def _parse(path: Path, mtime_ns: int) -> Page:
@@ -111,23 +100,21 @@ def _parse(path: Path, mtime_ns: int) -> Page:
     front = FRONT_MATTER.match(text)
     meta = (yaml.safe_load(front.group("yaml")) or {}) if front else {}
     lines = text.splitlines()
-    page = Page(path, lines, meta, front.group(0).count("\n") if front else 0, [], [], [], 0, [], [], [])
+    page = Page(path, lines, meta, [], [], [], 0, [], [], [])
     open_admonitions: list[Admonition] = []
-    i = page.body_start
+    i = front.group(0).count("\n") if front else 0
     while i < len(lines):
         line = lines[i]
-        width = len(line) - len(line.lstrip()) if line.strip() else None
-        if width is not None:  # a line at or left of an admonition's marker closes it
-            open_admonitions = [a for a in open_admonitions if a.width < width]
-        fence = FENCE.match(line)
-        if fence:
+        if line.strip():  # a line at or left of an admonition's marker closes it
+            open_admonitions = [a for a in open_admonitions if a.width < len(line) - len(line.lstrip())]
+        if fence := FENCE.match(line):
             i = _read_block(page, i, fence, open_admonitions)
             continue
         if heading := HEADING.match(line):
             page.headings.append(Heading(i + 1, len(heading.group("level")), heading.group("text").strip(), heading.group("id")))
         elif adm := ADMONITION.match(line):
             admonition = Admonition(
-                i + 1, len(adm.group("indent").expandtabs(4)), adm.group("marker"), adm.group("kind"), adm.group("title")
+                len(adm.group("indent").expandtabs(4)), adm.group("marker"), adm.group("kind"), adm.group("title")
             )
             page.admonitions.append(admonition)
             open_admonitions.append(admonition)
@@ -145,9 +132,8 @@ def _read_block(page: Page, start: int, fence: re.Match, open_admonitions: list[
     lines = page.lines
     indent = fence.group("indent")
     close = re.compile(rf"^\s*{re.escape(fence.group('fence'))}\s*$")
-    width = len(indent.expandtabs(4))
-    container = next((a.title for a in reversed(open_admonitions) if a.width < width), None)
-    block = Block(page.path, start + 1, 0, indent, fence.group("info").strip(), container=container)
+    container = next((a.title for a in reversed(open_admonitions) if a.width < len(indent.expandtabs(4))), None)
+    block = Block(page.path, start + 1, 0, fence.group("info").strip(), container=container)
     i = start + 1
     while i < len(lines) and not close.match(lines[i]):
         if inc := INCLUDE.match(lines[i]):
@@ -156,23 +142,14 @@ def _read_block(page: Page, start: int, fence: re.Match, open_admonitions: list[
             block.pasted.append(lines[i])
         i += 1
     block.end = i + 1
-    block.annotations = _annotation_numbers(lines, block)
+    for line in lines[block.end :]:  # the numbered list right after it: Material's code annotations
+        item = LIST_ITEM.match(line)
+        if item and item.group("indent") == indent:
+            block.annotations.append(int(item.group("number")))
+        elif line.strip() and not (block.annotations and line.startswith(indent + "    ")):
+            break  # neither a blank line nor the continuation of an item
     page.blocks.append(block)
     return i + 1
-
-
-def _annotation_numbers(lines: list[str], block: Block) -> list[int]:
-    """The numbers of the list right after a code block (Material's code annotations)."""
-    numbers: list[int] = []
-    for line in lines[block.end :]:  # block.end is 1-based: this starts after the closing fence
-        item = LIST_ITEM.match(line)
-        if item and item.group("indent") == block.indent:
-            numbers.append(int(item.group("number")))
-        elif not line.strip() or (numbers and line.startswith(block.indent + "    ")):
-            continue  # blank line, or the continuation of an item
-        else:
-            break
-    return numbers
 
 
 def front_matter_entry(key: str) -> re.Pattern:
@@ -223,10 +200,7 @@ def split_target(target: str, root: Path = ROOT) -> tuple[Path, str | None]:
 def _expander(root: Path):
     import markdown
 
-    with open(root / "mkdocs.yml", encoding="utf-8") as f:
-        from mkdocs.utils.yaml import yaml_load
-
-        extensions = yaml_load(f)["markdown_extensions"]
+    extensions = mkdocs_config(root)["markdown_extensions"]
     config = next(e["pymdownx.snippets"] for e in extensions if isinstance(e, dict) and "pymdownx.snippets" in e)
     config = {**config, "base_path": [str(root / p) for p in config.get("base_path", ["."])]}
     return markdown.Markdown(extensions=["pymdownx.snippets"], extension_configs={"pymdownx.snippets": config})
@@ -261,7 +235,6 @@ def lines_outside(snippet: Path, sections: set[str]) -> list[int]:
 class Structure:
     includes: list[str]
     heading_ids: list[str]
-    headings_without_id: list[str]  # "line N: text"
     admonitions: list[str]  # "!!! note", "??? success", in order
     code_blocks: list[str]  # fence languages, in order
     figures: int
@@ -275,7 +248,6 @@ def structure(path: Path) -> Structure:
     return Structure(
         includes=page.includes,
         heading_ids=[h.id for h in page.headings if h.id],
-        headings_without_id=[f"line {h.line}: {page.lines[h.line - 1].strip()}" for h in page.headings if not h.id],
         admonitions=[f"{a.marker} {a.kind}" for a in page.admonitions],
         code_blocks=[b.language for b in page.blocks],
         figures=page.figures,

@@ -1,8 +1,7 @@
 """Run a snippet as the one program a reader copies, and capture what it prints.
 
-All snippets run in this one interpreter (no process per snippet, torch imported once).
-Before each run the global state a snippet can touch is put back to what a fresh
-interpreter has, so the output equals `python snippet.py` — no hidden setup beyond that.
+All snippets run in this one interpreter (torch imported once); before each run the global state a
+snippet can touch is put back to a fresh interpreter's, so the output equals `python snippet.py`.
 """
 
 from __future__ import annotations
@@ -18,8 +17,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .site import ROOT
-
-SNIPPETS = ROOT / "snippets"
 
 # Two different global seeds: a snippet whose output depends on them prints random values
 # without seeding itself, and the determinism check names it.
@@ -44,12 +41,16 @@ class Snippet:
 
     @property
     def stored_output(self) -> str | None:
-        out = self.output_path
-        return out.read_text(encoding="utf-8") if out.exists() else None
+        return stored(self.output_path)
+
+
+def stored(path: Path) -> str | None:
+    """A stored file's text; None when there is none."""
+    return path.read_text(encoding="utf-8") if path.exists() else None
 
 
 def all_snippets() -> list[Snippet]:
-    return [Snippet(p) for p in sorted(SNIPPETS.rglob("*.py"))]
+    return [Snippet(p) for p in sorted((ROOT / "snippets").rglob("*.py"))]
 
 
 def reset_global_state(seed: int) -> None:
@@ -67,26 +68,19 @@ def reset_global_state(seed: int) -> None:
         sys.modules["torch._dynamo"].reset()
 
 
+def _loggers() -> list[logging.Logger]:
+    return [logging.getLogger(), *(lg for lg in logging.Logger.manager.loggerDict.values() if isinstance(lg, logging.Logger))]
+
+
 @contextlib.contextmanager
 def _logger_levels_restored():
     """A snippet may quieten a logger; the next snippet, like a new process, must not inherit that."""
-    loggers = [logging.getLogger()] + [lg for lg in logging.Logger.manager.loggerDict.values() if isinstance(lg, logging.Logger)]
-    levels = {lg: lg.level for lg in loggers}
+    levels = {lg: lg.level for lg in _loggers()}
     try:
         yield
     finally:
-        for lg in logging.Logger.manager.loggerDict.values():
-            if isinstance(lg, logging.Logger):
-                lg.setLevel(levels.get(lg, logging.NOTSET))
-        logging.getLogger().setLevel(levels[logging.getLogger()])
-
-
-def _where(snippet: Snippet, exc: BaseException) -> str:
-    frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename == snippet.name]
-    if not frames:
-        return snippet.name
-    last = frames[-1]
-    return f"{snippet.name}:{last.lineno}: {last.line}"
+        for lg in _loggers():
+            lg.setLevel(levels.get(lg, logging.NOTSET))
 
 
 def run(snippet: Snippet, seed: int = SEEDS[0]) -> str:
@@ -108,7 +102,9 @@ def run_for_namespace(snippet: Snippet, seed: int = SEEDS[0]) -> tuple[str, dict
             with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
                 exec(code, namespace)
         except BaseException as exc:  # SystemExit and KeyboardInterrupt from a snippet too
-            raise SnippetFailed(f"{_where(snippet, exc)}\n    raised {type(exc).__name__}: {exc}") from exc
+            frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename == snippet.name]
+            where = f"{snippet.name}:{frames[-1].lineno}: {frames[-1].line}" if frames else snippet.name
+            raise SnippetFailed(f"{where}\n    raised {type(exc).__name__}: {exc}") from exc
     if caught:
         shown = "\n".join(f"    {w.category.__name__}: {w.message} ({Path(w.filename).name}:{w.lineno})" for w in caught)
         raise SnippetFailed(

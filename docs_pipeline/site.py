@@ -91,11 +91,10 @@ class Layout:
 
     def source_of(self, built: Path, site: Path) -> str:
         """The page (docs/<lang>/<name>.md) a built HTML file comes from, as the layout says."""
-        rel = PurePosixPath(built.relative_to(site).as_posix())
-        lang = next((code for code in self.languages if code != self.default and rel.parts[0] == code), self.default)
-        if lang != self.default:
-            rel = PurePosixPath(*rel.parts[1:])
-        stem = rel.as_posix().removesuffix("index.html").rstrip("/") or "index"
+        parts = built.relative_to(site).parts
+        lang = parts[0] if parts[0] in self.languages[1:] else self.default
+        inside = parts[1:] if lang != self.default else parts
+        stem = "/".join(inside).removesuffix("index.html").rstrip("/") or "index"
         return f"{self.docs.relative_to(self.root).as_posix()}/{lang}/{stem.removesuffix('.html')}.md"
 
     def name(self, path: Path) -> str:
@@ -106,10 +105,15 @@ class Layout:
 
 
 @cache
+def mkdocs_config(root: Path = ROOT) -> dict:
+    with open(root / "mkdocs.yml", encoding="utf-8") as f:
+        return yaml_load(f)
+
+
+@cache
 def layout(root: Path = ROOT) -> Layout:
     """The layout of the project at `root` (a copy of the project has its own)."""
-    with open(root / "mkdocs.yml", encoding="utf-8") as f:
-        config = yaml_load(f)
+    config = mkdocs_config(root)
     i18n = next(p["i18n"] for p in config["plugins"] if isinstance(p, dict) and "i18n" in p)
     languages = [lang["locale"] for lang in i18n["languages"]]
     default = next(lang["locale"] for lang in i18n["languages"] if lang.get("default"))

@@ -1,12 +1,6 @@
-"""Values that the prose states and a program computes, recorded from the program's real run.
-
-A page writes `{{ value("how_it_works/grad_basics", "y.grad") }}`: the value of `y.grad` once
-snippets/how_it_works/grad_basics.py has run. The snippet names its values by its own variables;
-`./dev outputs` records every value the pages ask of it in `<name>.values.json`, beside its
-`.out`; the tests record them again from a fresh run and compare; the build inserts them
-(docs_pipeline/macros.py). A value is a global of the program, then attributes and indexes:
-`y.grad`, `out.shape`, `counts[1]`. Tensors are recorded as numbers or nested lists.
-"""
+"""Values that the prose states and a program computes, recorded from the program's real run
+(CONTRIBUTING.md, "Values in prose"): `./dev outputs` writes them to `<name>.values.json` beside the
+`.out`, the tests record them again and compare, the build inserts them (macros.py)."""
 
 from __future__ import annotations
 
@@ -33,18 +27,17 @@ def values_path(snippet_py: Path) -> Path:
     return snippet_py.with_suffix(".values.json")
 
 
-def references(root: Path = ROOT) -> dict[str, dict[str, list[str]]]:
+def references() -> dict[str, dict[str, list[str]]]:
     """{snippet: {path: [pages that use it]}} over every page of every language."""
-    site = layout(root)
-    return _references(root, tuple((page, page.stat().st_mtime_ns) for page in site.pages()))
+    return _references(tuple((page, page.stat().st_mtime_ns) for page in layout().pages()))
 
 
 @cache
-def _references(root: Path, pages: tuple) -> dict[str, dict[str, list[str]]]:
+def _references(pages: tuple) -> dict[str, dict[str, list[str]]]:
     found: dict[str, dict[str, list[str]]] = {}
     for page, _ in pages:
         for m in REFERENCE.finditer(page.read_text(encoding="utf-8")):
-            found.setdefault(m.group("snippet"), {}).setdefault(m.group("path"), []).append(layout(root).name(page))
+            found.setdefault(m.group("snippet"), {}).setdefault(m.group("path"), []).append(layout().name(page))
     return found
 
 
@@ -60,9 +53,7 @@ def _plain(value, where: str):
     if isinstance(value, (bool, int, str)) or value is None:
         return value
     if isinstance(value, float):
-        if not math.isfinite(value):
-            return str(value)
-        return value
+        return value if math.isfinite(value) else str(value)
     if isinstance(value, (list, tuple)):  # torch.Size is a tuple
         return [_plain(v, f"{where}[{i}]") for i, v in enumerate(value)]
     raise RecordError(f"{where} is a {type(value).__name__}, not a number, string, shape or small tensor")
@@ -96,11 +87,9 @@ def record(namespace: dict, path: str, snippet: str):
     return _plain(value, where)
 
 
-def record_all(namespace: dict, paths, snippet: str) -> dict:
-    return {path: record(namespace, path, snippet) for path in sorted(paths)}
-
-
-def dumps(values: dict) -> str:
+def record_file(namespace: dict, paths, snippet: str) -> str:
+    """The text of `<name>.values.json`: every value at `paths` in a finished run's globals."""
+    values = {path: record(namespace, path, snippet) for path in sorted(paths)}
     return json.dumps(values, ensure_ascii=False, indent=2, sort_keys=True) + "\n"
 
 
@@ -109,18 +98,13 @@ def _stored(path: Path, mtime: float) -> dict:
     return json.loads(path.read_text(encoding="utf-8"))
 
 
-def stored(snippet: str, root: Path = ROOT) -> dict:
-    """The recorded values of a snippet ("dir/name"); {} when it has none."""
-    path = values_path(snippet_file(snippet, root))
-    return _stored(path, path.stat().st_mtime) if path.is_file() else {}
-
-
 def lookup(snippet: str, path: str, root: Path = ROOT):
     """The recorded value, or RecordError saying what is missing and the command that records it."""
     program = snippet_file(snippet, root)
     if not program.is_file():
         raise RecordError(f"no snippet {snippet!r} (snippets/{snippet}.py does not exist)")
-    values = stored(snippet, root)
+    stored = values_path(program)
+    values = _stored(stored, stored.stat().st_mtime) if stored.is_file() else {}
     if path not in values:
         raise RecordError(
             f"snippets/{snippet}.py has no recorded value {path!r} "

@@ -1,33 +1,27 @@
 """Authoring faults that only a whole run can show are caught, naming the file: each test injects one
-into a copy of the project. (A fault a page check sees, such as pasted code or a lost heading id, is
-that check's own test.)
-
-The copy holds the project's files as git sees them (tracked, plus new files not ignored; no
-.venv, no site/). A fault is injected there and the check that must catch it runs the way
-`./dev test` runs it: the strict build (tests/helpers.py's build_site) or the snippet harness, in one run
-for all the snippet faults. The test asserts that the check failed and that its message names the
-broken file. Faults that the strict build reports as warnings share one build (it still writes
-every page before it stops); a notebook cell that raises stops the build and gets one of its own.
-
-Notebook runs are cached per content (.cache/notebook-runs); the copy starts with the project's
-cache, so a build there runs only the notebooks a fault changed.
+into a copy of the project (tests/helpers.py) and runs the check that must catch it as `./dev test`
+runs it: the strict build, or the snippet harness in one run for all the snippet faults. A fault a
+page check sees (pasted code, a lost heading id) is that check's own test. Faults the strict build
+reports as warnings share one build (it still writes every page); a notebook cell that raises stops
+the build and gets one of its own.
 """
 
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+import torch
 from pymdownx.snippets import SnippetMissingError
 
 from docs_pipeline.pages import expand
 from docs_pipeline.runner import SEEDS
-from docs_pipeline.site import layout
+from docs_pipeline.site import ROOT, layout
 from docs_pipeline.site_loads import site_weights
+from docs_pipeline.translations import missing_counterparts
 from tests.helpers import build_site, copy_project, snippet_with_output
 
 # A page with no code: a fault there re-executes no notebook (the build stays fast).
@@ -35,32 +29,17 @@ PROSE_PAGE = "glossary.md"
 # Another one: a page with a macro error is rendered as that error alone, hiding its other faults.
 OTHER_PROSE_PAGE = "summary.md"
 QUOTED = ("how_it_works/grad_basics", "x.grad")  # a value both how-it-works pages quote
+REAL = snippet_with_output(ROOT)  # a snippet whose stored output gets one character wrong
 
 
-@pytest.fixture(scope="module")
-def clean_copy(tmp_path_factory):
-    return copy_project(tmp_path_factory.mktemp("clean") / "project")
-
-
-@pytest.fixture
-def project(clean_copy, tmp_path):
-    return Path(shutil.copytree(clean_copy, tmp_path / "project", symlinks=True))
+def _outcome(result: subprocess.CompletedProcess) -> tuple[int, str]:
+    return result.returncode, result.stdout + result.stderr
 
 
 def _pytest(project: Path, *args: str) -> tuple[int, str]:
     """Part of the copy's own test suite, as `./dev test ARGS` runs it there."""
-    result = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "--no-header", "-p", "no:cacheprovider", *args],
-        cwd=project,
-        capture_output=True,
-        text=True,
-    )
-    return result.returncode, result.stdout + result.stderr
-
-
-def _build(project: Path) -> tuple[int, str]:
-    result = build_site(project, project / "site")
-    return result.returncode, result.stdout + result.stderr
+    command = [sys.executable, "-m", "pytest", "-q", "--no-header", "-p", "no:cacheprovider", *args]
+    return _outcome(subprocess.run(command, cwd=project, capture_output=True, text=True))
 
 
 def _fails_naming(outcome: tuple[int, str], *names: str) -> None:
@@ -82,8 +61,7 @@ def _append(path: Path, text: str) -> None:
 def snippet_faults(tmp_path_factory):
     """One copy, one run of the snippet tests, three faults in three snippet files."""
     project = copy_project(tmp_path_factory.mktemp("snippets") / "project")
-    real = snippet_with_output(project)  # its stored output gets one character wrong
-    out = project / real.replace(".py", ".out")
+    out = project / REAL.replace(".py", ".out")
     text = out.read_text(encoding="utf-8")
     at = len(text.rstrip()) - 1
     out.write_text(text[:at] + ("1" if text[at] != "1" else "2") + text[at + 1 :], encoding="utf-8")
@@ -92,55 +70,40 @@ def snippet_faults(tmp_path_factory):
     (faults / "unseeded.py").write_text("import torch\n\nprint(torch.rand(3))\n", encoding="utf-8")
     (faults / "raises.py").write_text("import torch\n\nx = torch.ones(2)\nprint(x.view(3))\n", encoding="utf-8")
     (faults / "raises.out").write_text("", encoding="utf-8")
-    recorded = subprocess.run(
-        [sys.executable, "-m", "docs_pipeline.outputs", "snippets/fault_injection/unseeded.py"],
-        cwd=project,
-        capture_output=True,
-        text=True,
-    )
+    command = [sys.executable, "-m", "docs_pipeline.outputs", "snippets/fault_injection/unseeded.py"]
+    recorded = subprocess.run(command, cwd=project, capture_output=True, text=True)
     assert "FAILED" in recorded.stderr, f"./dev outputs recorded an unseeded program:\n{recorded.stdout}{recorded.stderr}"
     # As if recorded once by hand: what it prints under the recording seed (runner.SEEDS[0]).
-    once = subprocess.run(
-        [sys.executable, "-c", f"import torch; torch.manual_seed({SEEDS[0]}); print(torch.rand(3))"],
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout
-    (faults / "unseeded.out").write_text(once, encoding="utf-8")
+    (faults / "unseeded.out").write_text(
+        f"{torch.rand(3, generator=torch.Generator().manual_seed(SEEDS[0]))}\n", encoding="utf-8"
+    )
     snippet, path = QUOTED  # the program now computes another value than the one recorded for the prose
     stored = project / "snippets" / f"{snippet}.values.json"
     values = json.loads(stored.read_text(encoding="utf-8"))
     stored.write_text(json.dumps({**values, path: values[path] + 1}), encoding="utf-8")
     # Named by folder: a .py file named on pytest's command line would also be imported as a
     # test module, which `./dev test` never does.
-    folder, _, name = real.rpartition("/")
-    stem = name.removesuffix(".py")
+    folder, _, name = REAL.rpartition("/")
     quoted_folder, _, quoted = snippet.rpartition("/")
-    selected = f"{stem} or unseeded or raises or {quoted}"
-    return real, _pytest(
-        project, *dict.fromkeys([folder, f"snippets/{quoted_folder}"]), "snippets/fault_injection", "-k", selected
-    )
+    selected = f"{name.removesuffix('.py')} or unseeded or raises or {quoted}"
+    return _pytest(project, *dict.fromkeys([folder, f"snippets/{quoted_folder}"]), "snippets/fault_injection", "-k", selected)
 
 
-def test_an_output_off_by_one_character(snippet_faults):
-    real, outcome = snippet_faults
-    _fails_naming(outcome, real.replace(".py", ".out"), "no longer matches what " + real, f"./dev outputs {real}")
+# What the failure must say, for each fault.
+SNIPPET_FAULTS = {
+    "an-output-off-by-one-character": (REAL.replace(".py", ".out"), f"no longer matches what {REAL}", f"./dev outputs {REAL}"),
+    "an-unseeded-random-print": ("snippets/fault_injection/unseeded.py prints different output under different global seeds",),
+    "a-snippet-that-raises": ("snippets/fault_injection/raises.py:4", "raised RuntimeError"),
+    "a-quoted-value-that-drifted": (
+        f"snippets/{QUOTED[0]}.values.json no longer matches",
+        f"./dev outputs snippets/{QUOTED[0]}.py",
+    ),
+}
 
 
-def test_an_unseeded_random_print(snippet_faults):
-    _, outcome = snippet_faults
-    _fails_naming(outcome, "snippets/fault_injection/unseeded.py prints different output under different global seeds")
-
-
-def test_a_snippet_that_raises(snippet_faults):
-    _, outcome = snippet_faults
-    _fails_naming(outcome, "snippets/fault_injection/raises.py:4", "raised RuntimeError")
-
-
-def test_a_quoted_value_that_drifted(snippet_faults):
-    snippet, _ = QUOTED
-    _, outcome = snippet_faults
-    _fails_naming(outcome, f"snippets/{snippet}.values.json no longer matches", f"./dev outputs snippets/{snippet}.py")
+@pytest.mark.parametrize("fault", SNIPPET_FAULTS)
+def test_the_snippet_tests_name_the_fault(snippet_faults, fault):
+    _fails_naming(snippet_faults, *SNIPPET_FAULTS[fault])
 
 
 # ------------------------------------------------------------------ pages
@@ -157,9 +120,10 @@ def test_an_include_of_a_missing_file_or_section():
             expand([target])
 
 
-def test_a_notebook_cell_that_raises(project):
+def test_a_notebook_cell_that_raises(tmp_path):
     """Every snippet runs, yet the page's notebook does not: the page shows the parts of a program
     in an order that cannot run top to bottom (a name used in one cell is defined in a later one)."""
+    project = copy_project(tmp_path / "project")
     faults = project / "snippets" / "fault_injection"
     faults.mkdir()
     (faults / "order.py").write_text(
@@ -178,9 +142,8 @@ def test_a_notebook_cell_that_raises(project):
     code, output = _pytest(project, "snippets/fault_injection")
     assert code == 0, f"the snippet itself must be fine for this fault:\n{output[-3000:]}"
     notebook = f"zh/{PROSE_PAGE.removesuffix('.md')}.zh.ipynb"
-    _fails_naming(
-        _build(project), f"notebook {notebook} (made from {page})", "(fault_injection/order.py:use) raised", "NameError"
-    )
+    built = _outcome(build_site(project, project / "site"))
+    _fails_naming(built, f"notebook {notebook} (made from {page})", "(fault_injection/order.py:use) raised", "NameError")
 
 
 # ------------------------------------------------------------------ one strict build, every warning
@@ -188,11 +151,9 @@ def test_a_notebook_cell_that_raises(project):
 
 @pytest.fixture(scope="module")
 def site_faults(tmp_path_factory):
-    """One copy, one build, six faults the strict build reports as warnings: a link to a missing
-    page (zh), a missing #anchor (en), a script from another host (en), a page in one language
-    only, a value no program records (zh), a derivation that does not arrive at its value (en);
-    one the site audits catch in the built pages: a link too faint to read (zh); and one change that is not a fault: a value re-recorded, which
-    both languages must show."""
+    """One copy, one build: the faults the strict build reports as warnings (SITE_FAULTS), a script
+    from another host (en), a link too faint to read (zh, the site audits'), and one change that is
+    not a fault: a value re-recorded, which both languages must show."""
     project = copy_project(tmp_path_factory.mktemp("site") / "project")
     docs = project / "docs"
     _append(docs / "zh" / PROSE_PAGE, "\n见[不存在的页面](no-such-page.md)。\n")
@@ -205,36 +166,31 @@ def site_faults(tmp_path_factory):
     _append(docs / "zh" / OTHER_PROSE_PAGE, '\n值：{{ value("how_it_works/grad_basics", "no_such_value") }}\n')
     _append(docs / "en" / OTHER_PROSE_PAGE, '\nDerived: {{ derive("2 + 2×4", "how_it_works/grad_basics", "y.grad") }}\n')
     (docs / "en" / "only-english.md").write_text("# Only in English { #only-english }\n", encoding="utf-8")
-    # The site audits' fault (tests/audit/): the glossary gets a link too faint to read.
     _append(docs / "zh" / PROSE_PAGE, '\n[一个颜色太浅的链接](index.md){ style="color:#c8c8c8" }\n')
     snippet, path = QUOTED
     stored = project / "snippets" / f"{snippet}.values.json"
     stored.write_text(json.dumps({**json.loads(stored.read_text(encoding="utf-8")), path: 1234.5}), encoding="utf-8")
-    return project, _build(project)
+    return project, _outcome(build_site(project, project / "site"))
 
 
-def test_a_broken_internal_link(site_faults):
-    _fails_naming(site_faults[1], f"zh/{PROSE_PAGE}", "no-such-page.md")
+SITE_FAULTS = {
+    "a-broken-internal-link": (f"zh/{PROSE_PAGE}", "no-such-page.md"),
+    "a-broken-anchor": (f"en/{PROSE_PAGE}", "#no-such-anchor"),
+    "a-page-in-one-language-only": ("only-english.md",),
+    "an-unknown-value": (f"docs/zh/{OTHER_PROSE_PAGE}", f"snippets/{QUOTED[0]}.py", "'no_such_value'"),
+    "a-derivation-that-misses": (f"docs/en/{OTHER_PROSE_PAGE}", "2 + 2×4 gives 10", f"y.grad of snippets/{QUOTED[0]}.py is 8"),
+}
 
 
-def test_a_broken_anchor(site_faults):
-    _fails_naming(site_faults[1], f"en/{PROSE_PAGE}", "#no-such-anchor")
+@pytest.mark.parametrize("fault", SITE_FAULTS)
+def test_the_strict_build_names_the_fault(site_faults, fault):
+    _fails_naming(site_faults[1], *SITE_FAULTS[fault])
 
 
-def test_a_page_in_one_language_only(site_faults):
-    project, outcome = site_faults
-    _fails_naming(outcome, "only-english.md")
-    _fails_naming(_pytest(project, "tests/test_parity.py"), "docs/en/only-english.md", "docs/zh/only-english.md")
-
-
-def test_an_unknown_value(site_faults):
-    _fails_naming(site_faults[1], f"docs/zh/{OTHER_PROSE_PAGE}", "snippets/how_it_works/grad_basics.py", "'no_such_value'")
-
-
-def test_a_derivation_that_misses_its_value(site_faults):
-    _fails_naming(
-        site_faults[1], f"docs/en/{OTHER_PROSE_PAGE}", "2 + 2×4 gives 10", "y.grad of snippets/how_it_works/grad_basics.py is 8"
-    )
+def test_the_parity_check_names_both_sides_of_a_page_in_one_language_only(site_faults):
+    """What tests/test_parity.py (test_every_page_exists_in_both_languages) fails with, in the copy."""
+    problems = "\n".join(missing_counterparts(site_faults[0] / "docs"))
+    assert "docs/en/only-english.md" in problems and "docs/zh/only-english.md" in problems, problems
 
 
 def test_a_rerecorded_value_reaches_both_languages(site_faults):
@@ -262,8 +218,7 @@ def test_a_link_too_faint_to_read(site_faults):
     from docs_pipeline.serve import serve
     from tests.audit.site_audit import audit_pages, lighthouse_failures, tools_problem
 
-    problem = tools_problem()
-    if problem:
+    if problem := tools_problem():
         pytest.fail(problem, pytrace=False)
     project, (_, output) = site_faults
     site_dir = project / "site"

@@ -6,6 +6,7 @@ import pytest
 
 from docs_pipeline.outputs import unread_outputs
 from docs_pipeline.pages import code_markers, lines_outside, parse, split_target
+from docs_pipeline.runner import stored
 from docs_pipeline.site import layout, snippet_file
 
 SITE = layout()
@@ -37,21 +38,18 @@ def test_code_is_included_not_pasted(page):
 @pytest.mark.parametrize("page", PAGES, ids=SITE.name)
 def test_each_snippet_shown_whole_with_its_output(page):
     """What a reader copies from the page is the whole program, and the page shows what it prints."""
-    included = [split_target(t) for b in parse(page).blocks for t in b.includes]
-    outputs = {path for path, _ in included if path.suffix == ".out"}
-    shown: dict = {}
-    for path, section in included:
-        if path.suffix == ".py":
-            shown.setdefault(path, set()).add(section)
+    shown: dict = {}  # every file a code block includes: the sections it shows (None: all of it)
+    for path, section in (split_target(t) for b in parse(page).blocks for t in b.includes):
+        shown.setdefault(path, set()).add(section)
     problems = []
-    for snippet, sections in shown.items():
+    for snippet, sections in ((path, sections) for path, sections in shown.items() if path.suffix == ".py"):
         if None not in sections and (uncovered := lines_outside(snippet, sections)):
             problems.append(
                 f"{SITE.name(page)} shows {SITE.name(snippet)} only in part; lines {uncovered} are not in any "
                 "included section, so copied code would not be the program that printed the output"
             )
         out = snippet.with_suffix(".out")
-        if out.exists() and out.read_text(encoding="utf-8") and out not in outputs:
+        if stored(out) and out not in shown:
             problems.append(f"{SITE.name(page)} shows {SITE.name(snippet)} but not its output {SITE.name(out)}")
     _fail(problems)
 
@@ -105,11 +103,6 @@ def test_code_annotations_match_the_markers(page):
 @pytest.mark.parametrize("page", PAGES, ids=SITE.name)
 def test_every_heading_has_an_explicit_id(page):
     """Pure-Chinese headings would get order-dependent ids (_1, _2) that differ between languages."""
-    missing = [f"line {h.line}: {h.text}" for h in parse(page).headings if not h.id]
-    if missing:
-        _fail(
-            [
-                f"{SITE.name(page)}: headings without an explicit id "
-                "(write `## 标题 { #some-id }`, the same id in both languages):\n  " + "\n  ".join(missing)
-            ]
-        )
+    if missing := [f"line {h.line}: {h.text}" for h in parse(page).headings if not h.id]:
+        explain = "(write `## 标题 { #some-id }`, the same id in both languages)"
+        _fail([f"{SITE.name(page)}: headings without an explicit id {explain}:\n  " + "\n  ".join(missing)])

@@ -1,11 +1,7 @@
-"""Outputs that come out the same on every machine: each snippet again under every CPU dispatch level
-this machine offers, and with one thread, compared with what it prints natively.
-
-Each setting is one process that records every snippet (docs_pipeline.outputs.record_every); the
-processes start together. A difference from the stored files that the native run shares is drift,
-and the snippet's own test reports it: here only what the setting changes fails. What no setting
-here can show (another vendor's CPU) is refused statically by `outputs.flippable`, in each
-snippet's own test.
+"""Outputs that come out the same on every machine (CONTRIBUTING.md, "Outputs that hold on every
+machine"): one process per setting records every snippet (outputs.record_every), all started at once.
+A difference from the stored files that the native run shares is drift, the snippet's own test: here
+only what the setting changes fails.
 """
 
 from __future__ import annotations
@@ -19,26 +15,21 @@ import pytest
 import torch
 
 from docs_pipeline.outputs import HOW_TO_HOLD, RECORD_SEED, diff, flippable, recording
-from docs_pipeline.runner import ROOT, Snippet, SnippetFailed
+from docs_pipeline.runner import ROOT, Snippet, SnippetFailed, stored
 
 LEVELS = ("default", "avx2", "avx512")  # ATEN_CPU_CAPABILITY, in the order x86 CPUs gain them
 NATIVE = torch.backends.cpu.get_cpu_capability().lower()
 THREADS = torch.get_num_threads()
 
 
-def _best_level() -> str:
-    """The dispatch level this CPU offers at most (this process may run under a lower one, set by
-    ATEN_CPU_CAPABILITY: the other levels are still checked)."""
-    if "ATEN_CPU_CAPABILITY" not in os.environ:
-        return NATIVE
-    env = {k: v for k, v in os.environ.items() if k != "ATEN_CPU_CAPABILITY"}
-    code = "import torch; print(torch.backends.cpu.get_cpu_capability().lower())"
-    return subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout.strip()
-
-
 def _settings() -> dict[str, dict[str, str]]:
-    """{name: environment} for every setting that differs from this process's own."""
-    best = _best_level()
+    """{name: environment} for every setting that differs from this process's own: each dispatch level
+    this CPU offers (this process may run under a lower one, set by ATEN_CPU_CAPABILITY), and one thread."""
+    best = NATIVE
+    if "ATEN_CPU_CAPABILITY" in os.environ:
+        env = {k: v for k, v in os.environ.items() if k != "ATEN_CPU_CAPABILITY"}
+        code = "import torch; print(torch.backends.cpu.get_cpu_capability().lower())"
+        best = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout.strip()
     offered = LEVELS[: LEVELS.index(best) + 1] if best in LEVELS else ("default",)
     settings = {f"ATEN_CPU_CAPABILITY={level}": {"ATEN_CPU_CAPABILITY": level} for level in offered if level != NATIVE}
     threads = "1" if THREADS > 1 else "2"
@@ -79,12 +70,7 @@ def test_every_snippet_prints_the_same_under(setting, runs):
     recorded = json.loads(into.read_text(encoding="utf-8"))
     problems = []
     for name, files in recorded.items():
-        changed = [
-            (ROOT / f, text)
-            for f, text in files.items()
-            if not (ROOT / f).exists() or (ROOT / f).read_text(encoding="utf-8") != text
-        ]
-        if not changed:
+        if not (changed := [(ROOT / f, text) for f, text in files.items() if stored(ROOT / f) != text]):
             continue
         snippet = Snippet(ROOT / name)
         try:
@@ -106,14 +92,11 @@ def test_every_snippet_prints_the_same_under(setting, runs):
 def test_the_settings_really_change_the_arithmetic():
     """A float32 sum of many terms differs under some setting: the settings are not ignored."""
     code = "import torch; g = torch.Generator().manual_seed(0); print(repr(torch.randn(100_003, generator=g).sum().item()))"
-    sums = {
-        name: subprocess.run(
-            [sys.executable, "-c", code], env={**os.environ, **env}, capture_output=True, text=True, check=True
-        ).stdout
-        for name, env in SETTINGS.items()
-    }
-    native = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert any(s != native for s in sums.values()), f"every setting summed to {native.strip()}: {sums}"
+    native, *sums = (
+        subprocess.run([sys.executable, "-c", code], env={**os.environ, **env}, capture_output=True, text=True, check=True).stdout
+        for env in ({}, *SETTINGS.values())
+    )
+    assert any(s != native for s in sums), f"every setting summed to {native.strip()}: {dict(zip(SETTINGS, sums, strict=True))}"
 
 
 def test_flippable_finds_what_the_cpu_can_flip():

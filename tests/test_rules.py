@@ -1,7 +1,6 @@
-"""Every general rule the prose states is a rule check (snippets/rules/<name>.py): the rules page
-states and shows each check under its own heading, with links to where the prose states it; another
-page cites it; and the check states the rule as code. Its output drifting is the snippet's own test; a citation of a rule that has no check
-or no heading fails the build (the `rule` macro)."""
+"""Every general rule the prose states is a rule check (CONTRIBUTING.md, "State a rule"): shown under
+its own heading on the rules page, cited by another page, asserting its rule. Its output drifting is
+the snippet's own test; a citation of a rule without a check or a heading fails the build (`rule`)."""
 
 import ast
 from pathlib import Path
@@ -14,10 +13,6 @@ from docs_pipeline.site import layout
 
 SITE = layout()
 CHECKS = sorted((SITE.root / "snippets" / RULES).glob("*.py"))
-
-
-def test_rule_checks_exist():
-    assert CHECKS, f"no rule checks in snippets/{RULES}/"
 
 
 @pytest.mark.parametrize("check", CHECKS, ids=lambda p: p.stem)
@@ -52,19 +47,20 @@ def test_the_rules_page_shows_each_check_under_its_heading(lang):
 
 
 def test_every_rule_check_is_cited_by_a_page():
+    assert CHECKS, f"no rule checks in snippets/{RULES}/"
     cited = {name for page in SITE.pages(SITE.default) if SITE.page_name(page) != RULES for _, name in parse(page).rules}
     uncited = [SITE.name(c) for c in CHECKS if c.stem not in cited]
     assert not uncited, f'rule checks that no page cites with {{{{ rule("name") }}}}: {uncited}'
 
 
-@pytest.mark.parametrize("name, says", [("no_such_rule", "no rule check snippets/rules/no_such_rule.py")])
-def test_citing_a_rule_without_a_check_names_the_page(name, says):
-    page = SITE.docs / SITE.default / "how-it-works.md"
-    with pytest.raises(PageError, match=f"docs/{SITE.default}/how-it-works.md: cites rule '{name}', but there is {says}"):
-        page_functions(SITE, lambda: page)["rule"](name)
-
-
-def test_citing_a_rule_without_a_heading_names_the_rules_page(tmp_path: Path):
+def test_a_faulty_citation_names_the_page(tmp_path: Path):
+    """A citation of a rule without a check, of one without a heading, and a rule no page cites."""
+    page, rules = SITE.docs / SITE.default / "how-it-works.md", SITE.docs / SITE.default / f"{RULES}.md"
+    says = f"docs/{SITE.default}/how-it-works.md: cites rule 'no_such_rule', but there is no rule check snippets/rules/no_such_rule.py"
+    with pytest.raises(PageError, match=says):
+        page_functions(SITE, lambda: page)["rule"]("no_such_rule")
+    with pytest.raises(PageError, match=f"docs/{SITE.default}/rules.md: no page of its language cites rule 'uncited'"):
+        page_functions(SITE, lambda: rules)["cited_by"]("uncited")
     (tmp_path / "snippets" / RULES).mkdir(parents=True)
     (tmp_path / "snippets" / RULES / "orphan.py").write_text("assert True\n")
     (tmp_path / "docs" / "zh").mkdir(parents=True)
@@ -72,9 +68,3 @@ def test_citing_a_rule_without_a_heading_names_the_rules_page(tmp_path: Path):
     site = type(SITE)(tmp_path, tmp_path / "docs", SITE.languages, SITE.site_url, SITE.names, SITE.nav_titles)
     with pytest.raises(PageError, match=r"docs/zh/rules.md has no heading \{ #orphan \}"):
         page_functions(site, lambda: tmp_path / "docs" / "zh" / "index.md")["rule"]("orphan")
-
-
-def test_a_rule_no_page_cites_has_nowhere_to_link_back_to():
-    page = SITE.docs / SITE.default / f"{RULES}.md"
-    with pytest.raises(PageError, match=f"docs/{SITE.default}/rules.md: no page of its language cites rule 'uncited'"):
-        page_functions(SITE, lambda: page)["cited_by"]("uncited")
