@@ -76,12 +76,12 @@ def browser():
 def lighthouse_started(built_site, served_site):
     """Lighthouse on every built page, started in the background (the browser visits run meanwhile),
     or why it cannot run here."""
-    from tests.audit.site_audit import CATEGORIES, Lighthouse, page_url, site_pages, tools_problem
+    from tests.audit.site_audit import Lighthouse, page_url, site_pages, tools_problem
 
     problem = tools_problem()
     if problem:
         return problem
-    return Lighthouse([page_url(served_site, page) for page in site_pages(built_site)], "mobile", CATEGORIES, fast=True)
+    return Lighthouse([page_url(served_site, page) for page in site_pages(built_site)])
 
 
 @pytest.fixture(scope="session")

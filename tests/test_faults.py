@@ -225,7 +225,7 @@ def test_a_link_too_faint_to_read(site_faults):
     page = f"{PROSE_PAGE.removesuffix('.md')}/index.html"
     assert (site_dir / page).is_file(), f"the build stopped before writing {page}:\n{output[-3000:]}"
     with serve(site_dir) as base_url:
-        records = audit_pages(site_dir, base_url, [page])
+        records = audit_pages(base_url, [page])
     failures = lighthouse_failures(site_dir, records, "accessibility")
     assert failures and f"docs/zh/{PROSE_PAGE}" in failures[0] and "color-contrast" in failures[0], (
         f"Lighthouse let a link at 1.7:1 pass, or did not name the page and the audit: {failures}"

@@ -69,11 +69,11 @@ def describe(site: Path, page: str) -> str:
 
 
 class Lighthouse:
-    """Lighthouse on every URL in one Node process, started now, in the background (the browser
+    """Lighthouse (mobile, CATEGORIES in lighthouse.mjs --fast mode) on every URL in one Node process, started now, in the background (the browser
     tests run meanwhile); `records()` waits for it: its records, in URL order (see lighthouse.mjs
     for their fields). Raises when the runner itself fails."""
 
-    def __init__(self, urls: list[str], form_factor: str, categories: tuple[str, ...], *, fast: bool):
+    def __init__(self, urls: list[str]):
         from docs_pipeline.serve import INSTALL_HINT, chromium_executable
 
         chrome = chromium_executable()
@@ -85,15 +85,16 @@ class Lighthouse:
             "--chrome",
             chrome,
             "--form-factor",
-            form_factor,
+            "mobile",
             "--categories",
-            ",".join(categories),
+            ",".join(CATEGORIES),
+            "--fast",
             "--out",
             str(self._out),
         ]
         self._log = open(Path(self._tmp.name) / "stderr.txt", "w+", encoding="utf-8")  # noqa: SIM115 - lives with the run
         self._process = subprocess.Popen(
-            ["node", str(AUDIT / "lighthouse.mjs"), *options, *(["--fast"] if fast else []), *urls],
+            ["node", str(AUDIT / "lighthouse.mjs"), *options, *urls],
             cwd=ROOT,
             stdout=subprocess.DEVNULL,
             stderr=self._log,
@@ -113,16 +114,16 @@ class Lighthouse:
             self._tmp.cleanup()
 
 
-def audit_pages(site: Path, base_url: str, pages: list[str], started: Lighthouse | None = None) -> dict[str, dict]:
+def audit_pages(base_url: str, pages: list[str], started: Lighthouse | None = None) -> dict[str, dict]:
     """Lighthouse (mobile, fast mode) on every page: {page: record}, from the run `started` on `pages`
     if given. A page Lighthouse could not audit (a runtime error, not a low score) is tried once more
-    before its error stands. (`site` is unused: the callers' signature.)"""
+    before its error stands."""
     urls = {page: page_url(base_url, page) for page in pages}
-    run = started or Lighthouse(list(urls.values()), "mobile", CATEGORIES, fast=True)
+    run = started or Lighthouse(list(urls.values()))
     records = {r["url"]: r for r in run.records()}
     broken = [url for url, r in records.items() if r.get("error") or r.get("runtimeError")]
     if broken:
-        records.update({r["url"]: r for r in Lighthouse(broken, "mobile", CATEGORIES, fast=True).records()})
+        records.update({r["url"]: r for r in Lighthouse(broken).records()})
     return {page: records[url] for page, url in urls.items()}
 
 

@@ -17,7 +17,7 @@ def lighthouse_mobile(built_site, served_site, lighthouse_started):
     """{page: Lighthouse record} for every page of the built site, mobile (conftest.py started the run)."""
     if isinstance(lighthouse_started, str):
         pytest.fail(lighthouse_started, pytrace=False)
-    records = audit_pages(built_site, served_site, site_pages(built_site), started=lighthouse_started)
+    records = audit_pages(served_site, site_pages(built_site), started=lighthouse_started)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     (ARTIFACTS / "lighthouse.json").write_text(json.dumps(records, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     return records
