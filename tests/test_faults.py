@@ -189,7 +189,7 @@ def test_the_strict_build_names_the_fault(site_faults, fault):
 
 def test_the_parity_check_names_both_sides_of_a_page_in_one_language_only(site_faults):
     """What tests/test_parity.py (test_every_page_exists_in_both_languages) fails with, in the copy."""
-    problems = "\n".join(missing_counterparts(site_faults[0] / "docs"))
+    problems = "\n".join(missing_counterparts(layout(site_faults[0])))
     assert "docs/en/only-english.md" in problems and "docs/zh/only-english.md" in problems, problems
 
 

@@ -69,9 +69,9 @@ def describe(site: Path, page: str) -> str:
 
 
 class Lighthouse:
-    """Lighthouse (mobile, CATEGORIES in lighthouse.mjs --fast mode) on every URL in one Node process, started now, in the background (the browser
-    tests run meanwhile); `records()` waits for it: its records, in URL order (see lighthouse.mjs
-    for their fields). Raises when the runner itself fails."""
+    """Lighthouse (mobile, the CATEGORIES in lighthouse.mjs's --fast mode) on every URL in one Node
+    process, started now, in the background (the browser tests run meanwhile); `records()` waits for
+    it: its records, in URL order (see lighthouse.mjs for their fields). Raises when the runner fails."""
 
     def __init__(self, urls: list[str]):
         from docs_pipeline.serve import INSTALL_HINT, chromium_executable
