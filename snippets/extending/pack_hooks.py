@@ -25,7 +25,8 @@ n_storages = len(storages)
 n_bytes = sum(storages.values())
 print(f"{n_packed} tensors in {n_storages} storages, {n_bytes} bytes")
 
-with torch.autograd.graph.save_on_cpu():  # (4)!
-    y = model[0].weight.exp()
-saved = y.grad_fn._saved_result
-print(f"save_on_cpu on a CPU tensor: device {saved.device}, same storage: {saved.data_ptr() == y.data_ptr()}")
+for pin in (False, True):
+    with torch.autograd.graph.save_on_cpu(pin_memory=pin):  # (4)!
+        y = model[0].weight.exp()
+    saved = y.grad_fn._saved_result
+    print(f"save_on_cpu(pin_memory={pin}), a CPU tensor: saved on {saved.device}, same storage: {saved.data_ptr() == y.data_ptr()}")
