@@ -37,21 +37,9 @@ def test_pages_with_code_have_notebooks():
         assert with_code and [nb.name for nb in NOTEBOOKS[lang]] == with_code, f"{lang}: a page with code has no notebook"
 
 
-@pytest.mark.parametrize("nb", ALL, ids=_id)
-def test_code_cells_are_the_page_snippets_in_page_order(nb):
-    expected = [
-        "\n".join(f"# snippets/{t}" for t in b.includes)
-        + "\n"
-        + "\n".join(without_annotation(line) for line in expand(b.includes)).strip("\n")
-        for b in parse(nb.page).blocks
-        if b.language == "python"
-    ]
-    assert nb.code_cells == expected, f"{_id(nb)}: code cells are not the page's python blocks, in order, without markers"
-
-
 @pytest.mark.parametrize("name", [nb.name for nb in NOTEBOOKS[SITE.default]])
 def test_one_run_per_page_and_text_in_each_language(name):
-    """Same code in every language (the pages' parity and the test above), so one run serves all."""
+    """Same code in every language (the pages' parity, and each notebook's code is its page's: below), so one run serves all."""
     nbs = [next(nb for nb in NOTEBOOKS[lang] if nb.name == name) for lang in SITE.languages]
     assert len({run_key(nb) for nb in nbs}) == 1, f"{name}: its notebooks would run once per language"
     for nb in nbs:
@@ -60,12 +48,6 @@ def test_one_run_per_page_and_text_in_each_language(name):
 
 
 # ------------------------------------------------------------------ the built site
-
-
-def _page_programs(page) -> list[Snippet]:
-    """The programs the page shows, in page order, once each."""
-    paths = (split_target(t)[0] for b in parse(page).blocks for t in b.includes)
-    return [Snippet(path) for path in dict.fromkeys(paths) if path.suffix == ".py"]
 
 
 @pytest.mark.parametrize("nb", ALL, ids=_id)
@@ -89,7 +71,8 @@ def test_notebook_page_renders_the_executed_notebook(built_site, nb):
     errors = [text for mime, text in outputs if mime != "text/plain"]
     assert not errors, f"{where}: cells wrote to stderr or failed:\n" + "\n".join(errors)
     printed = "".join(text for _, text in outputs)
-    programs = _page_programs(nb.page)
+    paths = dict.fromkeys(split_target(t)[0] for b in parse(nb.page).blocks for t in b.includes)  # in page order, once each
+    programs = [Snippet(path) for path in paths if path.suffix == ".py"]
     if printed != "".join(p.stored_output or "" for p in programs):
         # A stored output that drifted is its snippet's own failure; here only what running the page's
         # programs one after another in one kernel changes.
@@ -113,7 +96,16 @@ def test_notebook_download_is_the_executed_notebook(built_site, nb):
     published = nbformat.reads(path.read_text(encoding="utf-8"), as_version=4)
     nbformat.validate(published)
     code = [c for c in published.cells if c.cell_type == "code"]
-    assert [c.source for c in code] == nb.code_cells, f"{path.relative_to(built_site)}: not the page's code cells"
+    page_code = [
+        "\n".join(f"# snippets/{t}" for t in b.includes)
+        + "\n"
+        + "\n".join(without_annotation(line) for line in expand(b.includes)).strip("\n")
+        for b in parse(nb.page).blocks
+        if b.language == "python"
+    ]
+    assert [c.source for c in code] == page_code, (
+        f"{path.relative_to(built_site)}: code cells are not {SITE.name(nb.page)}'s python blocks, in order, without markers"
+    )
     assert all(c.execution_count for c in code), f"{path.relative_to(built_site)}: not executed"
 
 

@@ -67,17 +67,13 @@ def _material(path: str) -> Path:
     return Path(material.__file__).resolve().parent / "templates" / path
 
 
-def _block(template: str, name: str) -> str:
-    found = re.search(rf"\{{% block {name} %\}}(.*?)\{{% endblock %\}}", _material(template).read_text(encoding="utf-8"), re.S)
-    assert found, f"Material's {template} has no block {name} any more: mkdocs-material changed it"
-    return found.group(1)
-
-
 @pytest.mark.parametrize("path", sorted(COPIES) + sorted(BLOCKS))
 def test_a_copied_partial_is_materials_but_for_its_declared_changes(path):
     if path in BLOCKS:
         (template, block), changes = BLOCKS[path]
-        theirs, path_of_theirs = _block(template, block), f"{template} (block {block})"
+        found = re.search(rf"(?s)\{{% block {block} %\}}(.*?)\{{% endblock %\}}", _material(template).read_text(encoding="utf-8"))
+        assert found, f"overrides/{path}: Material's {template} has no block {block} any more: mkdocs-material changed it"
+        theirs, path_of_theirs = found.group(1), f"{template} (block {block})"
     else:
         theirs, changes, path_of_theirs = _material(path).read_text(encoding="utf-8"), COPIES[path], path
     theirs = LEADING_COMMENT.sub("", theirs)

@@ -15,12 +15,10 @@ def test_every_page_exists_in_both_languages():
         pytest.fail("\n".join(problems), pytrace=False)
 
 
-@pytest.mark.parametrize("source", SITE.pages(SITE.default), ids=SITE.name)
+# A page without its counterpart is the test above's failure.
+@pytest.mark.parametrize("source", [p for p in SITE.pages(SITE.default) if SITE.counterpart(p).exists()], ids=SITE.name)
 def test_translation_has_the_same_structure(source):
-    translation = SITE.counterpart(source)
-    if not translation.exists():
-        pytest.fail(f"{SITE.name(source)} has no counterpart {SITE.name(translation)}", pytrace=False)
-    if problems := parity_problems(source, translation):
+    if problems := parity_problems(source, SITE.counterpart(source)):
         pytest.fail("\n".join(problems), pytrace=False)
 
 

@@ -18,22 +18,17 @@ def _pins(lines) -> dict[str, str]:
     return {_key(m["name"]): m["version"] for line in lines if (m := PIN.match(line.split("#")[0].strip()))}
 
 
-def test_every_installed_package_is_pinned_by_constraints_txt():
+def test_installed_packages_and_pyproject_pins_are_the_versions_constraints_txt_pins():
     pinned = _pins((ROOT / "constraints.txt").read_text(encoding="utf-8").splitlines())
-    project = _key(tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["name"])
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    direct = _pins(project["dependencies"])
+    assert direct, "pyproject.toml: no name==version pin read from [project] dependencies"
     installed = {_key(d.metadata["Name"]): d.version.split("+")[0] for d in importlib.metadata.distributions()}
-    ignored = {project, "pip", "setuptools", "wheel"}
+    ignored = {_key(project["name"]), "pip", "setuptools", "wheel"}
     wrong = [
         f"{name} {version} installed, constraints.txt pins {pinned.get(name)}"
         for name, version in sorted(installed.items())
         if name not in ignored and pinned.get(name) != version
     ]
+    wrong += [f"pyproject.toml pins {n}=={v}, constraints.txt {pinned.get(n)}" for n, v in direct.items() if pinned.get(n) != v]
     assert not wrong, "\n".join(wrong) + "\nAfter changing pyproject.toml: ./dev lock"
-
-
-def test_pyproject_pins_agree_with_constraints_txt():
-    direct = _pins(tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["dependencies"])
-    pinned = _pins((ROOT / "constraints.txt").read_text(encoding="utf-8").splitlines())
-    assert direct and all(pinned.get(name) == version for name, version in direct.items()), {
-        name: (version, pinned.get(name)) for name, version in direct.items() if pinned.get(name) != version
-    }
