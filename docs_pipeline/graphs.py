@@ -8,6 +8,7 @@ backward pass. The SVG carries classes, not colours, so that steps.css draws it 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 from html import escape
 
 CHAR_W, PAD_X, BOX_H, ROW_GAP, COL_GAP, MARGIN = 8.4, 14, 34, 40, 22, 12
@@ -165,25 +166,24 @@ class Layout:
         self.width = {k: max(max(len(a), len(b)) for a, b in t) * CHAR_W + 2 * PAD_X for k, t in texts.items()}
         self.children = {k: [c for p, c in edges if p == k] for k in texts}
         self.parents = {k: [p for p, c in edges if c == k] for k in texts}
-        self.height: dict[str, int] = {}
         self.rank: dict[str, int] = {}
-        self.layer = dict.fromkeys(texts, 0)
         self.x = dict.fromkeys(texts, 0.0)
+
+        @cache
+        def below(k: str) -> int:  # the longest path from k down to a leaf
+            return 1 + max((below(c) for c in self.children[k]), default=-1)
+
         # A node that nothing uses (a named tensor) sits as low as the longest path below it allows, so
         # graphs of different lengths end on the same rows (an RNN's time steps line up); every other
         # node sits just below the lowest node that uses it (a shared node below every user).
-        top = max(self.below(k) for k in self.layer)
-        todo = [k for k in self.layer if not self.parents[k]]
-        for k in todo:
-            self.layer[k] = top - self.below(k)
-        waiting = {k: len(self.parents[k]) for k in self.layer}
-        while todo:
-            k = todo.pop(0)
-            for c in self.children[k]:
-                self.layer[c] = max(self.layer[c], self.layer[k] + 1)
-                waiting[c] -= 1
-                if not waiting[c]:
-                    todo.append(c)
+        top = max(map(below, texts))
+
+        @cache
+        def layer(k: str) -> int:
+            return max((layer(p) + 1 for p in self.parents[k]), default=top - below(k))
+
+        self.below = below
+        self.layer = {k: layer(k) for k in texts}
         for k in sorted(texts, key=lambda k: bool(self.parents[k])):
             self._visit(k)
         self.rows: list[list[str]] = [[] for _ in range(max(self.layer.values()) + 1)]
@@ -197,12 +197,6 @@ class Layout:
                 self._align(depth, down)
         left = min(self.x[k] - self.width[k] / 2 for k in self.x)
         self.x = {k: x - left + MARGIN for k, x in self.x.items()}
-
-    def below(self, k: str) -> int:
-        """The longest path from k down to a leaf."""
-        if k not in self.height:
-            self.height[k] = 1 + max((self.below(c) for c in self.children[k]), default=-1)
-        return self.height[k]
 
     def _visit(self, k: str) -> None:
         # Depth-first from the named tensors, in the order the program made them, so each graph keeps to
