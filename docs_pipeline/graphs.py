@@ -7,7 +7,8 @@ backward pass. The SVG carries classes, not colours, so that steps.css draws it 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from functools import cache
 from html import escape
 
 CHAR_W, PAD_X, BOX_H, ROW_GAP, COL_GAP, MARGIN = 8.4, 14, 34, 40, 22, 12
@@ -30,6 +31,12 @@ class Graph:
     nodes: dict[int, Node] = field(default_factory=dict)
     edges: list[tuple[int, int]] = field(default_factory=list)  # (user, input): the way gradients flow
     objects: dict[int, object] = field(default_factory=dict)
+
+    def drawn(self, ids: dict[int, str], flowed: dict | None = None) -> tuple[list[Node], list[list[str]]]:
+        """Its nodes and edges under a figure's ids: [user, input], or [user, input, the gradient that `flowed` on it]."""
+        flowed = flowed or {}
+        nodes = [replace(n, id=ids[k]) for k, n in self.nodes.items()]
+        return nodes, [[ids[a], ids[b]] + ([flowed[a, b]] if (a, b) in flowed else []) for a, b in self.edges]
 
 
 def is_tensor(value) -> bool:
@@ -153,41 +160,34 @@ class Layout:
     its place from frame to frame of a stepped figure."""
 
     def __init__(self, graphs: list[tuple[list[Node], list]]):
-        texts: dict[str, set] = {}
-        self.kind: dict[str, str] = {}
-        edges: list[tuple[str, str]] = []
-        for nodes, links in graphs:
-            for n in nodes:
-                texts.setdefault(n.id, set()).add((n.name, n.detail))
-                self.kind.setdefault(n.id, n.kind)
-            edges += [(e[0], e[1]) for e in links]
-        edges = list(dict.fromkeys(edges))
-        self.width = {k: max(max(len(a), len(b)) for a, b in t) * CHAR_W + 2 * PAD_X for k, t in texts.items()}
-        self.children = {k: [c for p, c in edges if p == k] for k in texts}
-        self.parents = {k: [p for p, c in edges if c == k] for k in texts}
-        self.height: dict[str, int] = {}
+        nodes = [n for drawn, _ in graphs for n in drawn]
+        edges = list(dict.fromkeys((e[0], e[1]) for _, links in graphs for e in links))
+        self.kind = {n.id: n.kind for n in nodes}  # every node any frame shows, in the order they first appear
+        self.width = {k: max(max(len(n.name), len(n.detail)) for n in nodes if n.id == k) * CHAR_W + 2 * PAD_X for k in self.kind}
+        self.children = {k: [c for p, c in edges if p == k] for k in self.kind}
+        self.parents = {k: [p for p, c in edges if c == k] for k in self.kind}
         self.rank: dict[str, int] = {}
-        self.layer = dict.fromkeys(texts, 0)
-        self.x = dict.fromkeys(texts, 0.0)
+        self.x = dict.fromkeys(self.kind, 0.0)
+
+        @cache
+        def below(k: str) -> int:  # the longest path from k down to a leaf
+            return 1 + max((below(c) for c in self.children[k]), default=-1)
+
         # A node that nothing uses (a named tensor) sits as low as the longest path below it allows, so
         # graphs of different lengths end on the same rows (an RNN's time steps line up); every other
         # node sits just below the lowest node that uses it (a shared node below every user).
-        top = max(self.below(k) for k in self.layer)
-        todo = [k for k in self.layer if not self.parents[k]]
-        for k in todo:
-            self.layer[k] = top - self.below(k)
-        waiting = {k: len(self.parents[k]) for k in self.layer}
-        while todo:
-            k = todo.pop(0)
-            for c in self.children[k]:
-                self.layer[c] = max(self.layer[c], self.layer[k] + 1)
-                waiting[c] -= 1
-                if not waiting[c]:
-                    todo.append(c)
-        for k in sorted(texts, key=lambda k: bool(self.parents[k])):
+        top = max(map(below, self.kind))
+
+        @cache
+        def layer(k: str) -> int:
+            return max((layer(p) + 1 for p in self.parents[k]), default=top - below(k))
+
+        self.below = below
+        self.layer = {k: layer(k) for k in self.kind}
+        for k in sorted(self.kind, key=lambda k: bool(self.parents[k])):
             self._visit(k)
         self.rows: list[list[str]] = [[] for _ in range(max(self.layer.values()) + 1)]
-        for k in sorted(texts, key=self.rank.get):
+        for k in sorted(self.kind, key=self.rank.get):
             self.rows[self.layer[k]].append(k)
         for row in self.rows:
             self._place(row, [0.0] * len(row))
@@ -197,12 +197,6 @@ class Layout:
                 self._align(depth, down)
         left = min(self.x[k] - self.width[k] / 2 for k in self.x)
         self.x = {k: x - left + MARGIN for k, x in self.x.items()}
-
-    def below(self, k: str) -> int:
-        """The longest path from k down to a leaf."""
-        if k not in self.height:
-            self.height[k] = 1 + max((self.below(c) for c in self.children[k]), default=-1)
-        return self.height[k]
 
     def _visit(self, k: str) -> None:
         # Depth-first from the named tensors, in the order the program made them, so each graph keeps to
@@ -258,7 +252,6 @@ def svg(nodes, edges, layout: Layout, svg_id: str, title: str, classes="autograd
     """The graph (nodes, edges [user, input] or [user, input, gradient]) where `layout` puts it; `new`
     and `current` nodes haloed, the arrows the current node's gradient travelled marked hot."""
     width, height = layout.size
-    kind = {n.id: n.kind for n in nodes}
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="{classes}" viewBox="0 0 {width:.0f} {height:.0f}" '
         f'width="{width:.0f}" height="{height:.0f}"{attrs} role="img" aria-labelledby="{svg_id}-t">',
@@ -270,8 +263,8 @@ def svg(nodes, edges, layout: Layout, svg_id: str, title: str, classes="autograd
     for a, b, *grad in edges:
         x1, y1, x2, y2 = layout.x[a], layout.top(a) + BOX_H, layout.x[b], layout.top(b)
         # out of the node that ran; into it, for AccumulateGrad
-        hot = bool(grad) and current is not None and (a == current or (kind[current] == "accumulate" and b == current))
-        marks = " steps__hot" * hot + " to-break" * ("break" in (kind[a], kind[b]))
+        hot = bool(grad) and current is not None and (a == current or (layout.kind[current] == "accumulate" and b == current))
+        marks = " steps__hot" * hot + " to-break" * ("break" in (layout.kind[a], layout.kind[b]))
         out.append(
             f'<line class="edge{marks}" x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" marker-end="url(#{svg_id}-a)"/>'
         )
@@ -307,8 +300,6 @@ def render_svg(tensor, name: str, namespace: dict, figure_id: str) -> str:
         raise ValueError(f"{name} has no grad_fn: it is a leaf or was computed without recording")
     named, _ = variables([namespace])
     graph = walk([(name, tensor)], names={id(t): n for n, t in named}, grads=False)
-    ids = {k: str(i) for i, k in enumerate(graph.nodes)}
-    nodes = [Node(ids[k], n.kind, n.name, n.detail) for k, n in graph.nodes.items()]
-    edges = [[ids[a], ids[b]] for a, b in graph.edges]
+    nodes, edges = graph.drawn({k: str(i) for i, k in enumerate(graph.nodes)})
     title = f"autograd graph of {name}: {spoken(nodes, edges)}"
     return svg(nodes, edges, Layout([(nodes, edges)]), figure_id, title) + "\n"

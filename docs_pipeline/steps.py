@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import re
 import sys
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from .graphs import Graph, Node, is_tensor, leaf_detail, shown, variables, walk
@@ -169,10 +169,7 @@ class Frames:
     def add(self, graph: Graph, facts, new=(), current=None, flowed=None) -> None:
         """A frame of `graph` (an autograd graph), with the gradients that `flowed` on its arrows."""
         self.remember(graph, forget=isinstance(facts, Forward))  # backward frames show the graph backward started from
-        ids, flowed = self.ids, flowed or {}
-        nodes = [replace(n, id=ids[k]) for k, n in graph.nodes.items()]
-        edges = [[ids[a], ids[b]] + ([flowed[a, b]] if flowed.get((a, b)) is not None else []) for a, b in graph.edges]
-        self.append(facts, nodes, edges, [ids[k] for k in new], ids.get(current))
+        self.append(facts, *graph.drawn(self.ids, flowed), [self.ids[k] for k in new], self.ids.get(current))
 
     def append(self, facts, nodes, edges, new, current=None, line=None, ran=None) -> None:
         line = self.line if line is None else line
@@ -208,7 +205,7 @@ class BackwardRun:
 
     def __init__(self, frames: Frames, graph: Graph, roots: list, scope, guard):
         self.frames, self.graph, self.scope = frames, graph, scope
-        self.flowed: dict[tuple[int, int], str | None] = {}  # (user, input) -> the gradient that arrow carried
+        self.flowed: dict[tuple[int, int], str] = {}  # (user, input) -> the gradient that arrow carried
         self.arrived: dict[int, str] = {}
         self.running = None  # a node that received its gradient and has not finished: where an error comes from
         self.error: BaseException | None = None
@@ -216,13 +213,11 @@ class BackwardRun:
         self.handles = [fn.register_prehook(lambda grads, fn=fn: guard(self.arrives, fn, grads)) for fn in fns]
         self.handles += [fn.register_hook(lambda grads, _, fn=fn: guard(self.ran, fn, grads)) for fn in fns]
         self.roots = [t for t in roots if id(t) in graph.nodes and t.grad_fn is not None]
-        for tensor in self.roots:  # the gradient backward starts from, on the arrow from the named tensor
-            self.flowed[id(tensor), id(tensor.grad_fn)] = None
 
     def arrives(self, fn, grads) -> None:
         self.running = id(fn)
         self.arrived[id(fn)] = shown(grads[0])
-        for tensor in self.roots:
+        for tensor in self.roots:  # the gradient backward starts from, on the arrow from the named tensor
             if tensor.grad_fn is fn:
                 self.flowed[id(tensor), id(fn)] = shown(grads[0])
 
@@ -231,7 +226,7 @@ class BackwardRun:
         self.running, key, nodes = None, id(fn), self.graph.nodes
         if nodes[key].kind == "accumulate":
             leaf = fn.variable
-            sources = [[nodes[a].name, v] for (a, b), v in self.flowed.items() if b == key and v is not None]
+            sources = [[nodes[a].name, v] for (a, b), v in self.flowed.items() if b == key]
             self.flowed[key, id(leaf)] = shown(leaf.grad)
             nodes[id(leaf)].detail = leaf_detail(leaf)
             facts = Accumulate(self.arrived.get(key), nodes[id(leaf)].name, sources, shown(leaf.grad))
@@ -256,10 +251,9 @@ class BackwardRun:
                     grads.append([node.name, shown(self.graph.objects[key].grad)])
         if self.error is None:
             return self.frames.add(self.graph, Done(grads), flowed=self.flowed)
-        message = str(self.error).splitlines()[0] if str(self.error) else ""
-        failed = self.running if self.running in nodes else None
-        facts = Raised(type(self.error).__name__, message.split(". ")[0].rstrip(".") + ".", failed and nodes[failed].name)
-        self.frames.add(self.graph, facts, current=failed, flowed=self.flowed)
+        message = (str(self.error).splitlines() or [""])[0].split(". ")[0].rstrip(".") + "."
+        facts = Raised(type(self.error).__name__, message, nodes[self.running].name if self.running else None)
+        self.frames.add(self.graph, facts, current=self.running, flowed=self.flowed)
 
 
 def compile_frames(explanation, file: str, frames: Frames) -> None:
@@ -280,14 +274,12 @@ def compile_frames(explanation, file: str, frames: Frames) -> None:
             nodes.append(Node(ids[node], {"placeholder": "leaf", "output": "output"}.get(node.op, "function"), node.name, detail))
             edges += [[ids[source], ids[node]] for source in node.all_input_nodes]
             stack = FX_LINE.finditer(node.meta.get("stack_trace") or "")
-            line = ([int(m.group("line")) for m in stack if m.group("file") == file] or [None])[-1]
-            if line and line not in lines:
-                lines.append(line)
+            lines += [int(m.group("line")) for m in stack if m.group("file") == file][-1:]  # the snippet's innermost line
             if node.op.startswith("call"):
                 made.append([node.name, node.op, target])
         if previous_end is not None:
             edges.append([previous_end, nodes[len(nodes) - len(ids)].id])
-        ran = [frames.line, *lines]
+        ran = [frames.line, *dict.fromkeys(lines)]
         frames.append(Compile(number, len(graphs), made), list(nodes), list(edges), list(ids.values()), line=ran[-1], ran=ran)
         if number <= len(breaks):
             reason, previous_end = breaks[number - 1], f"break{number}"

@@ -52,15 +52,12 @@ def _state(tab, figure: str = FIGURE) -> dict:
 
 
 @contextmanager
-def _open(browser, served_site, path, init_script: str | None = None, abort: str | None = None, **options):
-    """A fresh context (as a first visit; running `init_script`, aborting requests for `abort`):
-    its tab on `path`, and the console errors it collects."""
+def _open(browser, served_site, path, prepare=lambda context: None, **options):
+    """A fresh context (as a first visit; `prepare` called on it first): its tab on `path`, and the
+    console errors it collects."""
     context = browser.new_context(base_url=served_site, **{"viewport": {"width": 1280, "height": 900}, **options})
     try:
-        if init_script:
-            context.add_init_script(init_script)
-        if abort:
-            context.route(abort, lambda route: route.abort())
+        prepare(context)
         tab = context.new_page()
         errors = []
         tab.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
@@ -149,10 +146,10 @@ def test_before_the_script_runs_the_figure_already_shows_its_first_step(browser,
     """The markup is the first step (steps.css with the .steps-js class from <head>): nothing moves
     when steps.js starts, on a phone, where the sentences wrap most, and the live region is left as
     it is (a screen reader announces nothing as the page loads)."""
-    with _open(browser, served_site, path, init_script=_COUNT_LIVE_REWRITES, viewport=PHONE) as (tab, _):
+    with _open(browser, served_site, path, lambda c: c.add_init_script(_COUNT_LIVE_REWRITES), viewport=PHONE) as (tab, _):
         scripted = _layout(tab)
         assert tab.evaluate("window.liveRewrites") == 0, "steps.js rewrote a live region as the page loaded"
-    with _open(browser, served_site, path, abort="**/steps.js", viewport=PHONE) as (tab, _):
+    with _open(browser, served_site, path, lambda c: c.route("**/steps.js", lambda r: r.abort()), viewport=PHONE) as (tab, _):
         before = _layout(tab)
     assert before and all(f["visible"] == [1] and f["controls"] for f in before), before
     assert before == scripted
