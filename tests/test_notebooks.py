@@ -6,6 +6,7 @@ import difflib
 import html
 import json
 import re
+from itertools import pairwise
 
 import nbformat
 import pytest
@@ -107,6 +108,11 @@ def test_notebook_download_is_the_executed_notebook(built_site, nb):
         f"{path.relative_to(built_site)}: code cells are not {SITE.name(nb.page)}'s python blocks, in order, without markers"
     )
     assert all(c.execution_count for c in code), f"{path.relative_to(built_site)}: not executed"
+    split = [n for n, c in enumerate(code, 1) if any(a.get("name") == b.get("name") == "stdout" for a, b in pairwise(c.outputs))]
+    assert not split, (
+        f"{path.relative_to(built_site)}: code cells {split} print in several chunks, as the kernel's timing fell; "
+        "docs_pipeline/notebook_runs.py merges them so that every build publishes the same notebook"
+    )
 
 
 def test_notebook_pages_stay_out_of_nav_and_search(built_site):
