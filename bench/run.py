@@ -17,20 +17,18 @@ import socket
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 import urllib.request
 from pathlib import Path
 
 from docs_pipeline.pages import parse, split_target
 from docs_pipeline.runner import all_snippets
-from docs_pipeline.serve import INSTALL_HINT, chromium_executable, serve
+from docs_pipeline.serve import HOST, Lighthouse, serve
 from docs_pipeline.site import ROOT, layout
 from docs_pipeline.site_loads import PAGE_WEIGHT_LIMIT_KIB, site_weights
 
 SITE = layout()
 TMP = ROOT / "bench" / "tmp"
-RESULTS = ROOT / "bench" / "results.json"
 PY = sys.executable
 ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "PYTHONDONTWRITEBYTECODE": "1"}
 
@@ -132,22 +130,21 @@ def measure_weight(site: Path) -> dict:
 
 
 def measure_lighthouse(site: Path, runs: int) -> dict:
-    """tests/audit/lighthouse.mjs (the audits' runner, installed by `./dev bench` as by `./dev test`),
+    """Lighthouse's performance (the audits' runner, installed by `./dev bench` as by `./dev test`),
     mobile and desktop, `runs` runs of every page of docs/: the worst page's median of each metric."""
-    chrome = chromium_executable()
-    if not chrome:
-        raise BenchError(f"no Chromium found. {INSTALL_HINT}")
     if not (ROOT / "tests" / "audit" / "node_modules").is_dir():
         raise BenchError("Lighthouse needs tests/audit/node_modules (./dev bench installs it)")
     figures, worst_pages, per_page = {}, {}, {}
-    with serve(site, SITE.base_path) as base_url, tempfile.TemporaryDirectory() as tmp:
+    with serve(site) as base_url:
         urls = {base_url + SITE.url_of(page): SITE.name(page) for page in SITE.pages()}
         for form_factor in ("mobile", "desktop"):
             _log(f"lighthouse: {form_factor} performance, {len(urls)} pages x {runs} runs")
-            out = Path(tmp) / f"{form_factor}.json"
-            options = ["--chrome", chrome, "--form-factor", form_factor, "--categories", "performance", "--runs", str(runs)]
-            _timed(["node", "tests/audit/lighthouse.mjs", *options, "--out", str(out), *urls])
-            for record in json.loads(out.read_text(encoding="utf-8")):
+            options = ("--form-factor", form_factor, "--categories", "performance", "--runs", str(runs))
+            try:
+                records = Lighthouse(list(urls), options).records(timeout=None)
+            except RuntimeError as e:
+                raise BenchError(str(e)) from None
+            for record in records:
                 entry = per_page.setdefault(urls[record["url"]], {}).setdefault(form_factor, {})
                 if error := record.get("error") or record.get("runtimeError"):
                     entry.setdefault("errors", []).append(error.splitlines()[0])
@@ -188,13 +185,13 @@ def measure_reload(edits: int = 3) -> dict:
     out = py.with_suffix(".out")
     code, output = py.read_text(encoding="utf-8"), out.read_text(encoding="utf-8")
     with socket.socket() as free:
-        free.bind(("127.0.0.1", 0))
+        free.bind((HOST, 0))
         port = free.getsockname()[1]
-    url = f"http://127.0.0.1:{port}{SITE.base_path}{SITE.url_of(page)}"
+    url = f"http://{HOST}:{port}{SITE.base_path}{SITE.url_of(page)}"
     log = TMP / "reload-serve.log"
     _log(f"reload: serving a copy of the project, editing its {snippet.relative_to(ROOT)}")
     with open(log, "w") as log_file:
-        cmd = [PY, "-m", "mkdocs", "serve", "--dev-addr", f"127.0.0.1:{port}"]
+        cmd = [PY, "-m", "mkdocs", "serve", "--dev-addr", f"{HOST}:{port}"]
         server = subprocess.Popen(cmd, cwd=copy, env=ENV, stdout=log_file, stderr=subprocess.STDOUT)
 
     def wait_for(shown, start: float, timeout: float) -> float:
@@ -264,12 +261,8 @@ def _figure(name: str, value, note: str | None, before: dict, measured: str) -> 
     last = before.get("figures", {}).get(name, {})
     if value is None and last.get("value") is not None:
         return {**last, "note": f"{note}: the value measured {last.get('measured', before.get('measured_at'))}"}
-    if value is None:
-        status = "not measured"
-    elif goal is None:
-        status = "reported"
-    else:
-        status = "met" if (value >= goal if at_least else value <= goal) else "MISSED"
+    met = value is not None and goal is not None and (value >= goal if at_least else value <= goal)
+    status = "not measured" if value is None else "reported" if goal is None else "met" if met else "MISSED"
     figure = {
         "value": round(value, 4) if isinstance(value, float) else value,
         "unit": unit,
@@ -290,7 +283,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--skip", nargs="*", default=[], choices=["verify", "build", "reload", "lighthouse"])
     parser.add_argument("--lighthouse-runs", type=int, default=3, help="Lighthouse runs per page and form factor, default 3")
     parser.add_argument("--site", type=Path, help="weigh and audit this built site instead of the one the build writes")
-    parser.add_argument("--output", type=Path, default=RESULTS)
+    parser.add_argument("--output", type=Path, default=ROOT / "bench" / "results.json")
     args = parser.parse_args(argv)
     TMP.mkdir(parents=True, exist_ok=True)
     load_before = os.getloadavg()[0]

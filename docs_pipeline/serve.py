@@ -1,7 +1,7 @@
 """What the browser tests, the audits and the benchmark share: the built site served on 127.0.0.1 as
 GitHub Pages serves it (under site_url's path, so the root-absolute links the build writes resolve;
-text gzipped when the browser accepts it, as Lighthouse weighs what travels), and the Chromium
-they drive."""
+text gzipped when the browser accepts it, as Lighthouse weighs what travels), the Chromium they
+drive, and Lighthouse (tests/audit/lighthouse.mjs) run in it."""
 
 from __future__ import annotations
 
@@ -9,14 +9,19 @@ import functools
 import gzip
 import http.server
 import io
+import json
 import os
 import re
 import shutil
+import subprocess
 import sys
+import tempfile
 import threading
 from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import urlsplit
+
+from docs_pipeline.site import ROOT
 
 HOST = "127.0.0.1"
 INSTALL_HINT = (
@@ -25,6 +30,8 @@ INSTALL_HINT = (
     "(Debian/Ubuntu: apt-get install chromium fonts-noto-cjk; ./dev test does this itself when it runs "
     "as root on Debian, as in CI), or point CHROMIUM at a Chromium binary."
 )
+CATEGORIES = ("accessibility", "best-practices", "seo")  # the site audits hold each at 100 on every page
+AUDIT_OPTIONS = ("--form-factor", "mobile", "--categories", ",".join(CATEGORIES), "--fast")
 
 
 @functools.cache  # Playwright's sync API cannot be asked again once a browser is running
@@ -77,11 +84,11 @@ class _Server(http.server.ThreadingHTTPServer):
 
 
 @contextmanager
-def serve(site: Path, under: str | None = None):
-    """Serve `site` at path `under` (default: site_url's path) on a free port, from a thread; yields its URL."""
-    if under is None:  # site_url's path as the build used it, read from the home page's canonical link
-        canonical = re.search(r'<link rel="canonical" href="([^"]+)"', (site / "index.html").read_text(encoding="utf-8"))
-        under = urlsplit(canonical.group(1)).path if canonical else "/"
+def serve(site: Path):
+    """Serve `site` on a free port, from a thread, under site_url's path as its build used it (read
+    from the home page's canonical link); yields its URL."""
+    canonical = re.search(r'<link rel="canonical" href="([^"]+)"', (site / "index.html").read_text(encoding="utf-8"))
+    under = urlsplit(canonical.group(1)).path if canonical else "/"
     handler = functools.partial(type("_SiteHandler", (_Handler,), {"prefix": under}), directory=str(site))
     server = _Server((HOST, 0), handler)
     thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
@@ -92,3 +99,33 @@ def serve(site: Path, under: str | None = None):
         server.shutdown()
         server.server_close()
         thread.join()
+
+
+class Lighthouse:
+    """tests/audit/lighthouse.mjs on every URL in one Node process, started now, in the background (the
+    browser tests run meanwhile); `records()` waits for it: its records, in URL order (lighthouse.mjs
+    lists their fields), or RuntimeError saying why the runner failed. The site audits' options unless
+    `./dev bench` passes its performance runs'."""
+
+    def __init__(self, urls: list[str], options: tuple[str, ...] = AUDIT_OPTIONS):
+        chrome = chromium_executable()
+        if chrome is None:
+            raise RuntimeError(f"no Chromium found. {INSTALL_HINT}")
+        self._tmp = tempfile.TemporaryDirectory()
+        self._out = Path(self._tmp.name) / "lighthouse.json"
+        self._log = open(Path(self._tmp.name) / "stderr.txt", "w+", encoding="utf-8")  # noqa: SIM115 - lives with the run
+        script = ROOT / "tests" / "audit" / "lighthouse.mjs"
+        cmd = ["node", str(script), "--chrome", chrome, *options, "--out", str(self._out), *urls]
+        env = {**os.environ, "CHROME_PATH": chrome}
+        self._process = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=self._log, env=env)
+
+    def records(self, timeout: float | None = 1800) -> list[dict]:
+        try:
+            code = self._process.wait(timeout=timeout)
+            self._log.seek(0)
+            if code != 0 or not self._out.is_file():
+                raise RuntimeError(f"tests/audit/lighthouse.mjs failed (exit {code}):\n{self._log.read()[-3000:]}")
+            return json.loads(self._out.read_text(encoding="utf-8"))
+        finally:
+            self._log.close()
+            self._tmp.cleanup()

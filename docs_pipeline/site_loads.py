@@ -1,5 +1,6 @@
-"""What a browser loads on a first visit to each built page, read from the built files: for the
-tests (nothing loads from another host, nothing loaded is missing) and the benchmark (page weight).
+"""The built pages (listed, named as failures name them) and what a browser loads on a first visit to
+each, read from the built files: for the tests (nothing loads from another host, nothing loaded is
+missing) and the benchmark (page weight).
 
 Loads are the page and every local file it makes the browser fetch (CSS's own urls, and Material's
 search worker and index, fetched as soon as a page opens), each gzipped as a static host serves it.
@@ -18,11 +19,21 @@ from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urljoin, urlsplit
 
+from docs_pipeline.site import ROOT, layout
+
 PAGE_WEIGHT_LIMIT_KIB = 200  # a first visit, gzipped: tests/test_publishing.py holds it, `./dev bench` reports it
 
 # <link rel=...> values that make the browser fetch the href on a first visit, or connect to its host.
 FETCHING_RELS = {"stylesheet", "icon", "shortcut", "apple-touch-icon", "preload", "modulepreload", "manifest"}
 FETCHING_RELS |= {"prefetch", "import", "preconnect", "dns-prefetch"}
+# Other tags' attributes that do (besides any srcset): <input> only as type=image; SVG's <use> and <image>.
+FETCHING_ATTRS = dict.fromkeys(("script", "img", "iframe", "embed", "audio", "source", "track", "input"), ("src",))
+FETCHING_ATTRS |= {
+    "video": ("src", "poster"),
+    "object": ("data",),
+    "use": ("href", "xlink:href"),
+    "image": ("href", "xlink:href"),
+}
 MERMAID = re.compile(r"""<(?:pre|div)[^>]*class=["'][^"']*\bmermaid\b""", re.I)
 CSS_URL = re.compile(r"""url\(\s*(['"]?)([^'")]+)\1\s*\)|@import\s+(['"])([^'"]+)\3""")
 
@@ -50,29 +61,14 @@ class _Refs(HTMLParser):
 
     def handle_starttag(self, tag, attrs):
         a = {k: (v or "") for k, v in attrs}
-        rels = set(a.get("rel", "").lower().split())
-        if tag == "link" and rels & FETCHING_RELS and a.get("href"):
-            self.loads.append(a["href"])
-        elif (
-            tag in {"script", "img", "iframe", "embed", "audio", "video", "source", "track", "input"}
-            and a.get("src")
-            and (tag != "input" or a.get("type", "").lower() == "image")
-        ):
-            self.loads.append(a["src"])
-        if tag == "object" and a.get("data"):
-            self.loads.append(a["data"])
-        if tag == "video" and a.get("poster"):
-            self.loads.append(a["poster"])
-        if tag in {"use", "image"}:  # SVG
-            self.loads.extend(a[k] for k in ("href", "xlink:href") if a.get(k) and not a[k].startswith("#"))
-        if a.get("srcset"):
-            self.loads.extend(part.split()[0] for part in a["srcset"].split(",") if part.strip())
+        if tag == "link" and set(a.get("rel", "").lower().split()) & FETCHING_RELS:
+            self.loads.append(a.get("href", ""))
+        elif tag != "input" or a.get("type", "").lower() == "image":
+            self.loads += [a[k] for k in FETCHING_ATTRS.get(tag, ()) if a.get(k)]
+        self.loads += [part.split()[0] for part in a.get("srcset", "").split(",") if part.strip()]
         if a.get("style"):
             self.inline_css.append(a["style"])
-        if tag == "script" and a.get("id") == "__config":
-            self._in = "config"
-        elif tag == "style":
-            self._in = "style"
+        self._in = "config" if tag == "script" and a.get("id") == "__config" else "style" if tag == "style" else None
         # Material's repository widget (repo_url) fetches the repository's facts from the GitHub API.
         if tag == "a" and a.get("data-md-component") == "source" and "github.com" in urlsplit(a.get("href", "")).netloc:
             self.github_source = a["href"]
@@ -149,6 +145,18 @@ def _css_refs(css: str) -> list[str]:
 def site_pages(site: Path) -> list[Path]:
     """Every HTML page of the built site (404.html included: it is a page a visitor can land on)."""
     return sorted(p for p in site.rglob("*.html") if not p.relative_to(site).parts[0].startswith("."))
+
+
+def describe(site: Path, page: str) -> str:
+    """A built page (relative to the site) as the failures name it: its path and where it comes from."""
+    source = layout().source_of(site / page, site)
+    if (ROOT / source).is_file():
+        return f"{page} ({source})"
+    if "/notebooks/" in f"/{page}":
+        return f"{page} (a notebook page: docs_pipeline/hooks/notebooks.py)"
+    if page.endswith("404.html"):
+        return f"{page} (overrides/404.html)"
+    return page
 
 
 def site_weights(site: Path, base_path: str = "/") -> list[PageWeight]:

@@ -13,18 +13,19 @@ from html.parser import HTMLParser
 from urllib.parse import urljoin, urlsplit
 
 from docs_pipeline.site import layout
-from docs_pipeline.site_loads import PAGE_WEIGHT_LIMIT_KIB, page_weight, site_pages, site_weights
+from docs_pipeline.site_loads import PAGE_WEIGHT_LIMIT_KIB, describe, page_weight, site_pages, site_weights
 
 SITE = layout()
 SITE_URL, BASE_PATH = SITE.site_url, SITE.base_path
 
 
 class _Links(HTMLParser):
-    def __init__(self):
+    def __init__(self, path):
         super().__init__()
         self.alternates: list[tuple[str, str]] = []  # (hreflang, href) of <link rel="alternate">
         self.refs: list[tuple[str, str]] = []  # (tag, url) of everything the page loads or links
         self.langs: list[str] = []
+        self.feed(path.read_text(encoding="utf-8"))
 
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
@@ -37,24 +38,12 @@ class _Links(HTMLParser):
             self.langs.append(a["lang"])
 
 
-def _parse(path) -> _Links:
-    parser = _Links()
-    parser.feed(path.read_text(encoding="utf-8"))
-    return parser
-
-
 def test_site_url_is_a_project_site_under_a_sub_path():
     parts = urlsplit(SITE_URL)
     assert parts.scheme == "https" and parts.netloc, f"site_url {SITE_URL!r} must be an absolute https URL"
     assert parts.path.startswith("/") and parts.path.endswith("/") and parts.path != "/", (
         f"site_url {SITE_URL!r}: a project site lives under /<repository>/, ending with a slash"
     )
-
-
-def _counterparts(url: str) -> dict[str, str]:
-    """The absolute URLs of a page's zh and en versions and its x-default (the zh page)."""
-    zh = url.removeprefix("en/")
-    return {"zh": SITE_URL + zh, "en": SITE_URL + "en/" + zh, "x-default": SITE_URL + zh}
 
 
 def test_sitemap_lists_every_page_with_absolute_hreflang_alternates(built_site):
@@ -64,7 +53,10 @@ def test_sitemap_lists_every_page_with_absolute_hreflang_alternates(built_site):
         url.findtext("s:loc", namespaces=ns): {link.get("hreflang"): link.get("href") for link in url.findall("x:link", ns)}
         for url in tree.getroot().findall("s:url", ns)
     }
-    expected = {SITE_URL + SITE.url_of(page): _counterparts(SITE.url_of(page)) for page in SITE.pages()}
+    expected = {}
+    for page in SITE.pages():  # every page's alternates: its zh and en versions, and the zh one as x-default
+        zh = SITE.url_of(page).removeprefix("en/")
+        expected[SITE_URL + SITE.url_of(page)] = {"zh": SITE_URL + zh, "en": SITE_URL + "en/" + zh, "x-default": SITE_URL + zh}
     assert set(expected) <= set(entries), f"sitemap.xml lacks {sorted(set(expected) - set(entries))}"
     assert all(loc.startswith(SITE_URL) for loc in entries), f"sitemap.xml has URLs outside {SITE_URL}"
     wrong = [
@@ -77,21 +69,21 @@ def test_pages_leave_hreflang_to_the_sitemap(built_site):
     """Material's script fetches sitemap.xml beside every <link rel="alternate"> in a page; the
     i18n plugin's per-page alternates have none there, so each view would 404. hreflang lives in
     sitemap.xml (the test above); the language switcher keeps its per-page links."""
-    with_links = [p.relative_to(built_site).as_posix() for p in site_pages(built_site) if _parse(p).alternates]
+    with_links = [p.relative_to(built_site).as_posix() for p in site_pages(built_site) if _Links(p).alternates]
     assert not with_links, f"pages with <link rel=alternate hreflang>: {with_links}"
 
 
 def test_404_works_under_the_sub_path(built_site):
     """GitHub Pages serves /<repo>/404.html for any missing path, however deep: relative links would break."""
     page = built_site / "404.html"  # that it exists: tests/test_build.py
-    parsed = _parse(page)
+    parsed = _Links(page)
     problems = []
     local = 0
     for tag, ref in parsed.refs:
         parts = urlsplit(urljoin("http://site.invalid/404.html", ref))  # as a browser resolves it
         if parts.netloc != "site.invalid":
             continue  # links to other sites: the first-visit test below covers what loads
-        if ref.startswith("#") or ref.startswith(("mailto:", "javascript:")):
+        if ref.startswith(("#", "mailto:", "javascript:")):
             continue
         local += 1
         if not parts.path.startswith(BASE_PATH):
@@ -119,13 +111,12 @@ def test_a_first_visit_loads_only_this_sites_files_within_the_weight_limit(built
     weighs less than PAGE_WEIGHT_LIMIT_KIB gzipped."""
     weights = site_weights(built_site, BASE_PATH)
     assert len(weights) > len(SITE.pages()), "fewer HTML files than pages in the built site"
-    source = lambda w: f"{SITE.source_of(built_site / w.page, built_site)} (built as {w.page})"  # noqa: E731
-    external = [f"{source(w)}: {url}" for w in weights for url in w.external]
-    missing = [f"{source(w)}: {url}" for w in weights for url in w.missing]
+    external = [f"{describe(built_site, w.page)}: {url}" for w in weights for url in w.external]
+    missing = [f"{describe(built_site, w.page)}: {url}" for w in weights for url in w.missing]
     assert not external, "pages load from other hosts:\n" + "\n".join(external)
     assert not missing, "pages load files the site does not have:\n" + "\n".join(missing)
     heavy = [
-        f"{source(w)}: {w.gzipped_bytes / 1024:.0f} KiB, most of it {max(w.files, key=w.files.get)}"
+        f"{describe(built_site, w.page)}: {w.gzipped_bytes / 1024:.0f} KiB, most of it {max(w.files, key=w.files.get)}"
         for w in weights
         if w.gzipped_bytes >= PAGE_WEIGHT_LIMIT_KIB * 1024
     ]

@@ -9,7 +9,8 @@ import json
 
 import pytest
 
-from tests.audit.site_audit import ARTIFACTS, CATEGORIES, audit_pages, lighthouse_failures, site_pages
+from docs_pipeline.serve import CATEGORIES
+from tests.audit.site_audit import ARTIFACTS, audit_pages, lighthouse_failures, site_pages
 
 
 @pytest.fixture(scope="session")

@@ -1,12 +1,7 @@
-"""What the browser tests share: Chromium driven by Playwright, and one first visit per page that
-records everything the tests then assert on.
-
-A visit opens the page in a fresh browser context (empty cache, as a first-time reader), waits
-for the network to go quiet, and records every failed request and console error; runs axe-core;
-toggles the palette, opens every code annotation and every collapsible by clicking; clicks every
-code block's copy button and reads the clipboard; and finally switches language from a section
-anchor. Each step records the problems it sees under its check (CHECKS); the tests only read them,
-so each page is loaded once (plus the language switch) however many things are checked on it.
+"""What the browser tests share: Chromium driven by Playwright, and one first visit per page, as a
+first-time reader (a fresh context: empty cache), that records the problems each step sees under
+its check (CHECKS). The tests only read them, so each page is loaded once (plus the language
+switch) however many things are checked on it.
 """
 
 from __future__ import annotations
@@ -32,7 +27,13 @@ ARTIFACTS = ROOT / "test-artifacts"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 TIMEOUT_MS = 10_000
 VISITORS = 2  # browsers visiting side by side: a visit waits on the network and on timers half its time
-CHECKS = ("copy", "language switch", "requests and console", "axe-core", "controls")
+CHECKS = {  # what each covers, as its failures say it
+    "copy": "code blocks in the browser",
+    "language switch": "the language switch",
+    "requests and console": "requests to other hosts, failed requests, console errors",
+    "axe-core": "axe-core reports",
+    "controls": "the palette toggle, code annotations and collapsibles",
+}
 MARKER = re.compile(ANNOTATION_MARKER.pattern.removesuffix("!") + "!?")  # a code annotation marker left in copied code
 PROMPT = re.compile(r"^\s*(>>>|\.\.\.)(\s|$)", re.MULTILINE)
 
@@ -49,23 +50,27 @@ def launch(executable: str):
             browser.close()
 
 
-def new_context(browser, base_url: str):
-    """A fresh context: empty cache, clipboard allowed, every request to another host recorded in
-    `context.external` and aborted (so nothing can leave the machine and no test waits on the network)."""
+@contextmanager
+def new_tab(browser, base_url: str, external: list[str] | None = None):
+    """A tab in a fresh context (empty cache, clipboard allowed), closed afterwards; every request to
+    another host is aborted (nothing leaves the machine, no test waits on the network) and listed in `external`."""
     context = browser.new_context(base_url=base_url, service_workers="block", viewport={"width": 1280, "height": 900})
     context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base_url.rstrip("/"))
     context.set_default_timeout(TIMEOUT_MS)
-    context.external = []
+    external = [] if external is None else external
 
     def route(r):
         if urlsplit(r.request.url).hostname == HOST:
             r.continue_()
         else:
-            context.external.append(r.request.url)
+            external.append(r.request.url)
             r.abort()
 
     context.route("**/*", route)
-    return context
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
 
 
 @dataclass
@@ -75,10 +80,6 @@ class Visit:
     error: str | None = None  # the visit itself broke (a traceback): every check on the page fails with it
     problems: dict[str, list[str]] = field(default_factory=lambda: {check: [] for check in CHECKS})
     seconds: float = 0.0
-
-    @property
-    def name(self) -> str:
-        return SITE.name(self.page)
 
 
 def search_requests(site: Path) -> list[str]:
@@ -155,39 +156,37 @@ def visit(browser, base_url: str, page: Path, complete_when: list[str]) -> Visit
     """One page's first visit; complete once every URL ending in one of `complete_when` loaded."""
     result = Visit(page, urljoin(base_url, SITE.url_of(page)))
     started = time.monotonic()
-    context = new_context(browser, base_url)
+    external: list[str] = []
     try:
-        tab = context.new_page()
-        errors = []
-        tab.on(
-            "console",
-            lambda m: errors.append(f"console error: {m.text} ({m.location.get('url', '?')})") if m.type == "error" else None,
-        )
-        tab.on("pageerror", lambda error: errors.append(f"console error: uncaught: {error}"))
-        _load(context, tab, result, complete_when)
-        _mount_code_blocks(tab)
-        _axe(tab, result)
-        _palette(tab, result)
-        _open_collapsibles(tab, result)
-        _mount_code_blocks(tab)
-        _open_annotations(tab, result)
-        _copy_code(tab, result)
-        result.problems["requests and console"] += errors  # those of the page, not of the language switch's landing page
-        _switch_language(context, tab, base_url, result)
+        with new_tab(browser, base_url, external) as tab:
+            errors = []
+            tab.on(
+                "console",
+                lambda m: errors.append(f"console error: {m.text} ({m.location.get('url', '?')})") if m.type == "error" else None,
+            )
+            tab.on("pageerror", lambda error: errors.append(f"console error: uncaught: {error}"))
+            _load(tab, result, complete_when)
+            _mount_code_blocks(tab)
+            _axe(tab, result)
+            _palette(tab, result)
+            _open_collapsibles(tab, result)
+            _mount_code_blocks(tab)
+            _open_annotations(tab, result)
+            _copy_code(tab, result)
+            result.problems["requests and console"] += errors  # those of the page, not of the language switch's landing page
+            _switch_language(tab, base_url, result)
     except Exception:  # the visit is reported by every test of this page, naming the page
         result.error = traceback.format_exc()
-    finally:
-        result.problems["requests and console"] += [f"requests another host: {url}" for url in dict.fromkeys(context.external)]
-        context.close()
-        result.seconds = round(time.monotonic() - started, 2)
+    result.problems["requests and console"] += [f"requests another host: {url}" for url in dict.fromkeys(external)]
+    result.seconds = round(time.monotonic() - started, 2)
     return result
 
 
-def _load(context, tab, result: Visit, complete_when: list[str]) -> None:
-    """Open the page as a first-time reader; wait for the search worker's files; record every request."""
+def _load(tab, result: Visit, complete_when: list[str]) -> None:
+    """Open the page; wait for the search worker's files; record every request that failed."""
     finished: list = []
-    context.on("requestfinished", lambda request: finished.append(request))  # Playwright tags its handlers:
-    context.on("requestfailed", lambda request: finished.append(request))  # a bound builtin will not do
+    tab.context.on("requestfinished", lambda request: finished.append(request))  # Playwright tags its handlers:
+    tab.context.on("requestfailed", lambda request: finished.append(request))  # a bound builtin will not do
     tab.goto(result.url, wait_until="networkidle")
     deadline = time.monotonic() + TIMEOUT_MS / 1000
     while missing := [n for n in complete_when if not any(r.url.endswith(n) for r in finished)]:
@@ -307,7 +306,7 @@ def _copy_code(tab, result: Visit) -> None:
             )
 
 
-def _switch_language(context, tab, base_url: str, result: Visit) -> None:
+def _switch_language(tab, base_url: str, result: Visit) -> None:
     """From the page's first section, the language switch lands on the same section in the other
     language (that the section exists there is tests/test_parity.py's: the same heading ids)."""
     anchor = tab.evaluate(
@@ -315,7 +314,7 @@ def _switch_language(context, tab, base_url: str, result: Visit) -> None:
     )
     other = next(lang for lang in SITE.languages if lang != SITE.language_of(result.page))
     hash_ = f"#{anchor}" if anchor else ""
-    context.route("**/search/search_index.json", lambda r: r.abort())  # the landing page's search is not under test
+    tab.context.route("**/search/search_index.json", lambda r: r.abort())  # the landing page's search is not under test
     if anchor:  # as a reader's click in the table of contents sets it
         tab.evaluate("id => { location.hash = id; }", anchor)
     selector = tab.locator(".md-header .md-select").first
@@ -338,9 +337,9 @@ def visit_all(executable: str, base_url: str, site: Path, pages: list[Path]) -> 
             return [visit(browser, base_url, page, complete_when) for page in chunk]
 
     with ThreadPoolExecutor(max_workers=VISITORS) as visitors:
-        visits = {v.page: v for chunk in visitors.map(visit_some, [pages[i::VISITORS] for i in range(VISITORS)]) for v in chunk}
+        done = {v.page: v for chunk in visitors.map(visit_some, [pages[i::VISITORS] for i in range(VISITORS)]) for v in chunk}
+    visits = {page: done[page] for page in pages}
+    seconds = {SITE.name(page): v.seconds for page, v in visits.items()}
     ARTIFACTS.mkdir(exist_ok=True)
-    (ARTIFACTS / "browser-visits.json").write_text(
-        json.dumps({SITE.name(p): visits[p].seconds for p in pages}, indent=2) + "\n", encoding="utf-8"
-    )
-    return {page: visits[page] for page in pages}
+    (ARTIFACTS / "browser-visits.json").write_text(json.dumps(seconds, indent=2) + "\n", encoding="utf-8")
+    return visits

@@ -12,54 +12,33 @@ from urllib.parse import urljoin
 import pytest
 
 from docs_pipeline.site import layout
-from tests.browser.site_browser import ARTIFACTS, new_context
+from docs_pipeline.site_loads import site_pages
+from tests.browser.site_browser import ARTIFACTS, CHECKS, new_tab
 
 SITE = layout()
 PAGES = SITE.pages()
 
 
-def _no_problems(visit, check: str, what: str) -> None:
+@pytest.mark.parametrize("check", CHECKS)
+@pytest.mark.parametrize("page", PAGES, ids=SITE.name)
+def test_first_visit(page, check, first_visits):
+    """What each check covers: site_browser.py. Elsewhere: that the programs print those outputs is the
+    snippets' own test, that they run one after another as one program the notebook's
+    (tests/test_notebooks.py); each built page's <html lang> is tests/test_build.py's, the same heading
+    ids in both languages tests/test_parity.py's. axe-core runs every rule at every impact, nothing
+    excused: the theme's own problems are fixed in overrides/ (templates, pages.css, a11y.js), not listed here."""
+    visit = first_visits[page]
     if visit.error:
-        pytest.fail(f"visiting {visit.name} ({visit.url}) failed:\n{visit.error}", pytrace=False)
+        pytest.fail(f"visiting {SITE.name(page)} ({visit.url}) failed:\n{visit.error}", pytrace=False)
     problems = visit.problems[check]
-    assert not problems, f"{visit.name}: {what}:\n  " + "\n  ".join(problems)
-
-
-@pytest.mark.parametrize("page", PAGES, ids=SITE.name)
-def test_copy_button_copies_the_program_and_the_page_shows_its_output(page, first_visits):
-    """That the programs print those outputs is the snippets' own test; that they run one after
-    another as one program is the notebook's (tests/test_notebooks.py)."""
-    _no_problems(first_visits[page], "copy", "code blocks in the browser")
-
-
-@pytest.mark.parametrize("page", PAGES, ids=SITE.name)
-def test_language_switch_keeps_page_and_section(page, first_visits):
-    """Each built page's <html lang> is tests/test_build.py's, the same heading ids tests/test_parity.py's."""
-    _no_problems(first_visits[page], "language switch", "the language switch")
-
-
-@pytest.mark.parametrize("page", PAGES, ids=SITE.name)
-def test_no_request_leaves_the_site_and_no_console_errors(page, first_visits):
-    _no_problems(first_visits[page], "requests and console", "requests to other hosts, failed requests, console errors")
-
-
-@pytest.mark.parametrize("page", PAGES, ids=SITE.name)
-def test_accessibility(page, first_visits):
-    """axe-core, every rule at every impact, nothing excused: the theme's own problems are fixed in
-    overrides/ (templates, pages.css, a11y.js), not listed here."""
-    _no_problems(first_visits[page], "axe-core", "axe-core reports")
-
-
-@pytest.mark.parametrize("page", PAGES, ids=SITE.name)
-def test_palette_annotations_and_collapsibles_work(page, first_visits):
-    _no_problems(first_visits[page], "controls", "the palette toggle, code annotations and collapsibles")
+    assert not problems, f"{SITE.name(page)}: {CHECKS[check]}:\n  " + "\n  ".join(problems)
 
 
 def _code_samples(site) -> list[tuple[str, str]]:
     """The fewest built code blocks that together hold every kind of token the site highlights
     (and plain code text): [(page, block HTML)]."""
     blocks = []
-    for page in sorted(site.rglob("*.html")):
+    for page in site_pages(site):
         for html in re.findall(r'<div class="highlight".*?</code></pre></div>', page.read_text(encoding="utf-8"), re.S):
             blocks.append((page.relative_to(site).as_posix(), html, {""} | set(re.findall(r'<span class="([^"]+)"', html))))
     needed, chosen = set().union(*(kinds for *_, kinds in blocks)), []
@@ -77,9 +56,7 @@ def test_code_is_readable_in_both_schemes(scheme, browser, served_site, built_si
     from axe_playwright_python.sync_playwright import Axe
 
     samples = _code_samples(built_site)
-    context = new_context(browser, served_site)
-    try:
-        tab = context.new_page()
+    with new_tab(browser, served_site) as tab:
         tab.goto(served_site, wait_until="load")
         tab.evaluate(
             "([html, scheme]) => { document.querySelector('article').innerHTML = html;"
@@ -87,8 +64,6 @@ def test_code_is_readable_in_both_schemes(scheme, browser, served_site, built_si
             ["".join(html for _, html in samples), scheme],
         )
         found = Axe().run(tab, context={"include": [["article .highlight code"]]}, options={"runOnly": ["color-contrast"]})
-    finally:
-        context.close()
     assert found.response["passes"], "axe checked no code text (no code block in the built site?)"
     faint = [node["html"][:120] for violation in found.response["violations"] for node in violation["nodes"]]
     assert not faint, (
@@ -116,9 +91,7 @@ def test_screenshot(lang, browser, served_site):
     """The first page with a python block (else the first page), full length."""
     pages = SITE.pages(lang)
     page = next((p for p in pages if "```python" in p.read_text(encoding="utf-8")), pages[0])
-    context = new_context(browser, served_site)
-    try:
-        tab = context.new_page()
+    with new_tab(browser, served_site) as tab:
         tab.goto(urljoin(served_site, SITE.url_of(page)), wait_until="networkidle")
         for char in "计算图":
             assert not tab.evaluate(_SAME_AS_NOTDEF, char), (
@@ -126,5 +99,3 @@ def test_screenshot(lang, browser, served_site):
             )
         ARTIFACTS.mkdir(exist_ok=True)
         tab.screenshot(path=str(ARTIFACTS / f"{lang}-{page.stem}.png"), full_page=True)
-    finally:
-        context.close()

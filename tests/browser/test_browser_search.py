@@ -12,7 +12,7 @@ from urllib.parse import urljoin, urlsplit
 import pytest
 
 from docs_pipeline.site import layout
-from tests.browser.site_browser import new_context
+from tests.browser.site_browser import new_tab
 
 SITE = layout()
 
@@ -52,10 +52,8 @@ _SEARCHED = """q => {
 @pytest.fixture(scope="module")
 def search_results(browser, served_site, built_site):
     """{(lang, query): (expected locations, result locations, result count line)}."""
-    context = new_context(browser, served_site)
     results = {}
-    try:
-        tab = context.new_page()
+    with new_tab(browser, served_site) as tab:
         for lang, queries in QUERIES.items():
             tab.goto(urljoin(served_site, SITE.prefix(lang)), wait_until="networkidle")
             for query in queries:
@@ -79,8 +77,6 @@ def search_results(browser, served_site, built_site):
                 results[(lang, query)] = (_expected(built_site, lang, query), found, meta)
                 box.fill("")
                 tab.keyboard.press("Escape")
-    finally:
-        context.close()
     return results
 
 
