@@ -59,6 +59,19 @@ for dtype in dtypes:
 print(f"{len(dtypes)} dtypes x {len(ops)} ops: pack once for each tensor saved, unpack when backward() needs it")
 
 x = torch.randn(3, requires_grad=True)
+with_numbers = {
+    "x * 2": lambda: x * 2,
+    "x / 2": lambda: x / 2,
+    "torch.mul(x, 2)": lambda: torch.mul(x, 2),
+    "x.mul(2.5)": lambda: x.mul(2.5),
+}
+for name, op in with_numbers.items():
+    calls, hooks = counting()
+    with hooks:
+        y = op()
+    assert calls["pack"] == 0 and saved_tensors(y.grad_fn) == 1, name
+print(f"{', '.join(with_numbers)}: the number is saved as a tensor without pack")
+
 calls, hooks = counting()
 with hooks:
     y = x.exp()
