@@ -1,75 +1,83 @@
-"""The strict build serves every page in its own language, with its own search index and 404 page."""
+"""The strict build serves every page in its own language, with its own search index and 404 page;
+what every built HTML file holds is checked in one walk over them."""
 
 import json
 import re
 from xml.etree import ElementTree
 
-import pytest
-
 from docs_pipeline.pages import parse
 from docs_pipeline.site import layout
+from docs_pipeline.site_loads import describe, site_pages
 
 SITE = layout()
 OVERRIDES = SITE.root / "overrides"
 STYLESHEETS = OVERRIDES / "assets" / "stylesheets"
+SEARCH_BASE = re.compile(r'<script id="__config"[^>]*>\{[^<]*?"base": "([^"]*)"')
+ICONS = (
+    re.compile(r'<link rel="stylesheet" href="[^"]*assets/stylesheets/icons\.css">'),
+    re.compile(r'<link rel="preload" href="[^"]*assets/images/icons\.svg" as="image"'),
+)
+HREFLANG = re.compile(r"""<link\b(?=[^>]*\srel=["']?alternate\b)(?=[^>]*\shreflang=)[^>]*>""", re.I)
 
 
-def _html(site, url: str) -> str:
-    return (site / url / "index.html").read_text(encoding="utf-8")
+def test_every_page_and_each_languages_404_page_is_built(built_site):
+    """The notebook pages: tests/test_notebooks.py."""
+    expected = [f"{SITE.url_of(p)}index.html" for p in SITE.pages()] + [f"{SITE.prefix(lang)}404.html" for lang in SITE.languages]
+    missing = [describe(built_site, page) for page in expected if not (built_site / page).is_file()]
+    assert not missing, f"pages not built: {missing}"
 
 
-def _built(site) -> list[tuple[str, str]]:
-    """Every built HTML file: (its path in the site, its text)."""
-    return [(p.relative_to(site).as_posix(), p.read_text(encoding="utf-8")) for p in sorted(site.rglob("*.html"))]
-
-
-@pytest.mark.parametrize("page", SITE.pages(), ids=SITE.name)
-def test_every_page_is_built_with_its_lang_attribute(built_site, page):
-    html_file = built_site / SITE.url_of(page) / "index.html"
-    assert html_file.is_file(), f"{SITE.name(page)} was not built to {SITE.url_of(page)}index.html"
-    lang = SITE.language_of(page)
-    assert f'<html lang="{lang}"' in _html(built_site, SITE.url_of(page)), (
-        f"{SITE.url_of(page)} (from {SITE.name(page)}) has the wrong <html lang>"
-    )
-
-
-def test_no_empty_code_blocks(built_site):
-    empty = [name for name, html in _built(built_site) if "<code></code>" in html]
-    assert not empty, f"empty code blocks in {empty}"
+def test_every_built_page(built_site):
+    """Every built HTML file (the notebook and 404 pages too), each failure naming it: the <html lang>
+    of the language it is published under and, off the default language, Material's search base at that
+    language's root; no empty code block and no span in code that looks the same as plain text (see the
+    tests below); icons.css and the preload of icons.svg; every script deferred, Material's among them
+    (overrides/main.html defers them: one run while the page is parsed lays the whole page out inside its
+    task); no <link rel="alternate" hreflang>: Material's script fetches sitemap.xml beside each, and the
+    i18n plugin's per-page alternates have none there, so each view would 404 (hreflang: sitemap.xml).
+    """
+    problems = []
+    for built in site_pages(built_site):
+        name, html = describe(built_site, built.relative_to(built_site).as_posix()), built.read_text(encoding="utf-8")
+        lang = SITE.language_of(SITE.root / SITE.source_of(built, built_site))
+        base = SEARCH_BASE.search(html)
+        tags = re.findall(r"<script\b[^>]*\bsrc=[^>]*>", html)
+        wrong = {
+            f'not <html lang="{lang}">': f'<html lang="{lang}"' not in html,
+            f"Material's search base {base and base.group(1)!r} is not the {lang} root": lang != SITE.default
+            and not (base and base.group(1).endswith(f"/{lang}/")),
+            "an empty code block": "<code></code>" in html,
+            "name, whitespace, punctuation or operator spans in code": re.search(r'<span class="(?:n|w|p|o|ow)">', html),
+            "no icons.css or no preload of icons.svg": not all(pattern.search(html) for pattern in ICONS),
+            "no Material's script": not any(re.search(r"/bundle\.[0-9a-f]+\.min\.js", tag) for tag in tags),
+            "a <link rel=alternate hreflang>": HREFLANG.search(html),
+        }
+        problems += [f"{name}: {what}" for what, found in wrong.items() if found]
+        problems += [f"{name}: script not deferred: {tag}" for tag in tags if not re.search(r"\sdefer[\s>]", tag)]
+    assert not problems, "built pages:\n" + "\n".join(problems)
 
 
 def test_each_language_has_its_own_search_index_without_code(built_site):
-    """Every first visit loads its language's index: prose and headings, not the programs and outputs."""
+    """Every first visit loads its language's index: prose and headings, not the programs and outputs
+    (and no notebook page: they stay out of search)."""
     for lang in SITE.languages:
         index = built_site / SITE.prefix(lang) / "search" / "search_index.json"
         docs = json.loads(index.read_text(encoding="utf-8"))["docs"]
         found = {SITE.prefix(lang) + d["location"].split("#")[0] for d in docs}
         indexed = {SITE.url_of(p) for p in SITE.pages(lang) if not (parse(p).meta.get("search") or {}).get("exclude")}
-        assert found == indexed, f"{index.relative_to(built_site)} must hold exactly the {lang} pages not excluded from search"
+        assert found == indexed, (
+            f"{index.relative_to(built_site)} must hold exactly the {lang} pages not excluded from search:"
+            f" it holds {sorted(found - indexed)} too and lacks {sorted(indexed - found)}"
+        )
         with_code = [d["location"] for d in docs if "<pre" in d["text"]]
         assert docs and not with_code, f"{index.relative_to(built_site)}: code indexed in {with_code[:5]}"
-        if lang != SITE.default:
-            for page in SITE.pages(lang):
-                base = re.search(
-                    r'<script id="__config"[^>]*>\{[^<]*?"base": "([^"]*)"', _html(built_site, SITE.url_of(page))
-                ).group(1)
-                assert base.endswith(f"/{lang}/"), f"{SITE.url_of(page)}: Material's search base {base!r} is not the {lang} root"
 
 
-def test_each_language_has_its_404_page(built_site):
-    for lang in SITE.languages:
-        page = built_site / SITE.prefix(lang) / "404.html"
-        assert page.is_file(), f"no {page.relative_to(built_site)}"
-        assert f'<html lang="{lang}"' in page.read_text(encoding="utf-8"), f"{page.relative_to(built_site)} is not lang={lang}"
-
-
-def test_code_has_no_spans_that_look_the_same_as_plain_text(built_site):
+def test_code_keeps_no_spans_that_look_the_same_as_plain_text():
     """docs_pipeline/hooks/code_blocks.py takes out Pygments' spans around names, whitespace,
-    punctuation and operators. That is only right while pages.css draws names, punctuation and
-    operators in the code's own colour in both palettes (through the theme's variables) and no
-    stylesheet of the site styles those classes."""
-    left = [name for name, html in _built(built_site) if re.search(r'<span class="(?:n|w|p|o|ow)">', html)]
-    assert not left, f"name, whitespace, punctuation or operator spans left in {left[:5]}"
+    punctuation and operators (that none is left: test_every_built_page). That is only right while
+    pages.css draws names, punctuation and operators in the code's own colour in both palettes
+    (through the theme's variables) and no stylesheet of the site styles those classes."""
     own = " ".join((STYLESHEETS / name).read_text(encoding="utf-8") for name in ("pages.css", "steps.css"))
     own = re.sub(r"/\*.*?\*/", "", own, flags=re.S)
     for token in ("name", "punctuation", "operator"):
@@ -85,9 +93,9 @@ def test_code_has_no_spans_that_look_the_same_as_plain_text(built_site):
         assert not re.search(rf"\.{token}\b", own), f"pages.css or steps.css styles .{token} in code"
 
 
-def test_the_themes_icons_come_from_one_file(built_site):
-    """icons.css points Material's icon variables at views of icons.svg (overrides/assets/), and
-    every page loads both."""
+def test_the_themes_icons_come_from_one_file():
+    """icons.css points Material's icon variables at views of icons.svg (overrides/assets/); that
+    every page loads both: test_every_built_page."""
     icons_css = (STYLESHEETS / "icons.css").read_text(encoding="utf-8")
     own = dict(re.findall(r'--(md-[a-z0-9-]+): url\("([^"]+)"\)', icons_css))
     assert own and all(url == f"../images/icons.svg#{name}" for name, url in own.items()), own
@@ -95,20 +103,3 @@ def test_the_themes_icons_come_from_one_file(built_site):
     ElementTree.fromstring(drawing)
     views = re.findall(r"<view id='([^']+)'", drawing)
     assert sorted(views) == sorted(own), f"icons.svg has views {sorted(views)}, icons.css names {sorted(own)}"
-    stylesheet = re.compile(r'<link rel="stylesheet" href="[^"]*assets/stylesheets/icons\.css">')
-    preload = re.compile(r'<link rel="preload" href="[^"]*assets/images/icons\.svg" as="image"')
-    missing = [name for name, html in _built(built_site) if not (stylesheet.search(html) and preload.search(html))]
-    assert not missing, f"pages without icons.css or the preload of icons.svg: {missing[:5]}"
-
-
-def test_every_script_runs_after_the_page_is_parsed(built_site):
-    """overrides/main.html defers every script it loads, Material's too: a script that runs while
-    the page is parsed makes the browser lay out the whole page inside the script's task."""
-    undeferred, without_theme = [], []
-    for name, html in _built(built_site):
-        tags = re.findall(r"<script\b[^>]*\bsrc=[^>]*>", html)
-        undeferred += [f"{name}: {tag}" for tag in tags if not re.search(r"\sdefer[\s>]", tag)]
-        if not any(re.search(r"/bundle\.[0-9a-f]+\.min\.js", tag) for tag in tags):
-            without_theme.append(name)
-    assert not undeferred, f"scripts not deferred: {undeferred[:5]}"
-    assert not without_theme, f"pages without Material's script: {without_theme[:5]}"

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import difflib
 import html
-import json
 import re
 from itertools import pairwise
 
@@ -56,8 +55,8 @@ def test_notebook_page_renders_the_executed_notebook(built_site, nb):
     page = built_site / notebook_url(nb.page, SITE) / "index.html"
     where = page.relative_to(built_site).as_posix()
     assert page.is_file(), f"{_id(nb)}: no notebook page at {where}"
+    # Its <html lang>: tests/test_build.py; its canonical link and description: tests/test_page_meta.py.
     doc = page.read_text(encoding="utf-8")
-    assert f'<html lang="{nb.lang}"' in doc, f"{where}: wrong <html lang>"
     assert '"nbformat"' not in doc and 'class="jupyter-wrapper"' in doc, f"{where}: not rendered by mkdocs-jupyter"
     assert html.escape(nb.title, quote=False) in doc, f"{where}: the page is not the {nb.lang} notebook"
     extras = [extra for extra in JUPYTER_EXTRAS if extra in doc.lower()]
@@ -83,9 +82,6 @@ def test_notebook_page_renders_the_executed_notebook(built_site, nb):
             "other than each run on its own: one leaves state that changes the next:\n"
             + "".join(difflib.unified_diff(alone.splitlines(True), printed.splitlines(True), "each alone", "in the notebook"))
         )
-    own = SITE.site_url + notebook_url(nb.page, SITE)
-    assert f'<link rel="canonical" href="{own}">' in doc, f"{where}: canonical is not the notebook page itself"
-    assert f"<loc>{own}</loc>" in (built_site / "sitemap.xml").read_text(encoding="utf-8"), f"{where} is not in sitemap.xml"
     title = re.search(r"<title>(.*?)</title>", doc).group(1)
     assert len(title) <= 70, f"{where}: <title> {title!r} is longer than 70 characters"
 
@@ -115,10 +111,8 @@ def test_notebook_download_is_the_executed_notebook(built_site, nb):
     )
 
 
-def test_notebook_pages_stay_out_of_nav_and_search(built_site):
-    for lang in SITE.languages:
-        docs = json.loads((built_site / SITE.prefix(lang) / "search/search_index.json").read_text(encoding="utf-8"))["docs"]
-        assert not [d["location"] for d in docs if "notebooks/" in d["location"]], f"{lang}: notebook pages in the search index"
+def test_notebook_pages_stay_out_of_nav(built_site):
+    """And out of search: each search index holds exactly the pages of docs/ (tests/test_build.py)."""
     for nb in ALL:
         page = (built_site / SITE.url_of(nb.page) / "index.html").read_text(encoding="utf-8")
         assert f'href="../notebooks/{nb.name}/" class="md-nav__link' not in page, f"{_id(nb)} is in the navigation"

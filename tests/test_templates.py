@@ -28,10 +28,6 @@ EXAMPLES = [page for page in PAGES if any(b.language == "python" for b in parse(
 BUILT = [(page, SITE.url_of(page)) for page in PAGES] + [(page, notebook_url(page, SITE)) for page in EXAMPLES]
 
 
-def _built(site: Path, url: str) -> str:
-    return (site / url / "index.html").read_text(encoding="utf-8")
-
-
 def _target(site: Path, page_url: str, href: str) -> Path:
     """The file in the built site that a link on the page at page_url points to."""
     assert not urlparse(href).scheme and not href.startswith("//"), f"{page_url}: {href} leaves the site"
@@ -49,12 +45,14 @@ def _links(fragment: str, cls: str | None = None) -> list[tuple[str, str]]:
 
 @pytest.mark.parametrize("page,url", BUILT, ids=[u or "(home)" for _, u in BUILT])
 def test_every_page_notes_torch_version_and_links_its_source_and_original(built_site, page, url):
-    doc, lang = _built(built_site, url), SITE.language_of(page)
+    doc, lang = (built_site / url / "index.html").read_text(encoding="utf-8"), SITE.language_of(page)
     footers = FOOTER.findall(doc)
     assert len(footers) == 1, f"{url}: expected one page note, found {len(footers)}"
     text = re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", "", footers[0])))
     note = UI[lang]["verified"].replace("{torch}", importlib.metadata.version("torch"))
     assert note in text, f"{url}: the note does not say {note!r}: {text!r}"
+    others = [UI[other]["source"] for other in SITE.languages if other != lang]
+    assert UI[lang]["source"] in footers[0] and not any(o in footers[0] for o in others), f"{url}: page note not in {lang}"
     sources = _links(footers[0], "page-note__source")
     assert [t for _, t in sources] == [SITE.name(page)], f"{url}: the source link should name {SITE.name(page)}: {sources}"
     published = _target(built_site, url, sources[0][0])
@@ -78,7 +76,7 @@ def test_every_page_notes_torch_version_and_links_its_source_and_original(built_
 @pytest.mark.parametrize("page", PAGES, ids=SITE.name)
 def test_pages_with_examples_offer_their_notebook(built_site, page):
     url = SITE.url_of(page)
-    doc = _built(built_site, url)
+    doc = (built_site / url / "index.html").read_text(encoding="utf-8")
     buttons = [m for m in LINK.finditer(doc) if "page-notebook-button" in m.group("attrs")]
     downloads = _links(doc, "page-note__download")
     if page not in EXAMPLES:
@@ -87,24 +85,14 @@ def test_pages_with_examples_offer_their_notebook(built_site, page):
     lang = SITE.language_of(page)
     expected = built_site / notebook_url(page, SITE) / f"{Path(SITE.page_name(page)).name}.{lang}.ipynb"
     assert len(buttons) == 1, f"{url}: expected one notebook button, found {len(buttons)}"
-    assert " download" in buttons[0].group("attrs") and "aria-label=" in buttons[0].group("attrs")
+    assert " download" in buttons[0].group("attrs") and "aria-label=" in buttons[0].group("attrs"), f"{url}: {buttons[0][0]}"
+    assert UI[lang]["download"] in doc, f"{url}: the notebook download is not in {lang}"
     hrefs = [html.unescape(buttons[0].group("href"))] + [h for h, _ in downloads]
     assert len(hrefs) == 2, f"{url}: the note below the page should offer the notebook too"
     for href in hrefs:
         assert _target(built_site, url, href) == expected, f"{url}: {href} is not {expected.relative_to(built_site)}"
-    assert expected.is_file(), f"{url}: {expected.relative_to(built_site)} was not published"
-    ((view, _),) = _links(doc, "page-note__view")
+    ((view, _),) = _links(doc, "page-note__view")  # that both are published: tests/test_notebooks.py
     assert _target(built_site, url, view) == built_site / notebook_url(page, SITE) / "index.html"
-
-
-def test_page_notes_are_in_the_page_language(built_site):
-    page = next(p for p in EXAMPLES if SITE.language_of(p) == SITE.default)
-    for lang in SITE.languages:
-        other = next(code for code in SITE.languages if code != lang)
-        doc = _built(built_site, SITE.url_of(SITE.counterpart(page, lang)))
-        footer = FOOTER.search(doc).group("body")
-        assert UI[lang]["source"] in footer and UI[other]["source"] not in footer, f"{SITE.url_of(page)}: page note not in {lang}"
-        assert UI[lang]["download"] in doc, f"{SITE.url_of(page)}: the notebook download is not in {lang}"
 
 
 def test_every_language_has_every_interface_string():
