@@ -1,14 +1,12 @@
 """The glossary: zh <-> en terms kept once in glossary.toml, shown on both glossary pages
 (`{{ glossary }}`, docs_pipeline/macros.py) and held to by tests/test_glossary.py."""
 
-from __future__ import annotations
-
 import re
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from docs_pipeline.pages import FRONT_MATTER, blocks
+from docs_pipeline.pages import FRONT_MATTER, front_matter_entry, parse
 
 GLOSSARY = Path(__file__).with_name("glossary.toml")
 KEYS = {"zh", "en", "forms", "zh_avoid", "en_avoid", "zh_note", "en_note"}
@@ -18,7 +16,6 @@ HTML_COMMENT = re.compile(r"<!--.*?-->", re.S)
 MARKUP = re.compile(r"\*+|~~|</?[a-zA-Z][^>]*>")
 INLINE_CODE = re.compile(r"(`+)(?:(?!\1).)+?\1", re.S)
 LINK_TARGET = re.compile(r"\]\([^)]*\)")
-DESCRIPTION = re.compile(r"^description:[ \t]*(?P<text>.*)$", re.M)
 
 
 @dataclass(frozen=True)
@@ -81,15 +78,11 @@ def load(path: Path = GLOSSARY) -> list[Term]:
 
 
 def table(lang: str, terms: list[Term]) -> str:
-    def cell(text: str) -> str:
-        return text.replace("|", "\\|")
-
-    if lang == "zh":
-        rows = ["| 中文 | English | 说明 |", "|---|---|---|"]
-        rows += [f"| {cell(t.zh)} | {cell(' / '.join(t.en))} | {cell(t.zh_note)} |" for t in terms]
-    else:
-        rows = ["| English | 中文 | Meaning |", "|---|---|---|"]
-        rows += [f"| {cell(' / '.join(t.en))} | {cell(t.zh)} | {cell(t.en_note)} |" for t in terms]
+    rows = ["| 中文 | English | 说明 |" if lang == "zh" else "| English | 中文 | Meaning |", "|---|---|---|"]
+    for t in terms:
+        zh, en = t.zh, " / ".join(t.en)
+        cells = [zh, en, t.zh_note] if lang == "zh" else [en, zh, t.en_note]
+        rows.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
     return "\n".join(rows)
 
 
@@ -97,7 +90,7 @@ def prose(page: Path) -> str:
     """The page's text as a reader reads it: no front matter, fenced blocks, HTML comments or markup."""
     text = page.read_text(encoding="utf-8")
     front = FRONT_MATTER.match(text)
-    skip = {n for b in blocks(page) for n in range(b.line, b.end + 1)}
+    skip = {n for b in parse(page).blocks for n in range(b.line, b.end + 1)}
     skip |= set(range(1, front.group(0).count("\n") + 1)) if front else set()
     kept = "\n".join(line for n, line in enumerate(text.splitlines(), 1) if n not in skip)
     return MARKUP.sub("", HTML_COMMENT.sub(" ", kept))
@@ -130,9 +123,9 @@ def avoided_uses(page: Path, lang: str, terms: list[Term], name: str | None = No
     the words a reader reads: the prose without inline code or link targets, and the front-matter
     description (what search results show)."""
     front = FRONT_MATTER.match(page.read_text(encoding="utf-8"))
-    description = DESCRIPTION.search(front.group(0)) if front else None
+    description = front_matter_entry("description").search(front.group(0)) if front else None
     text = LINK_TARGET.sub("]", INLINE_CODE.sub(" ", prose(page)))
-    text = f"{description.group('text')}\n{text}" if description else text
+    text = f"{description.group(0).partition(':')[2]}\n{text}" if description else text
     found = []
     for term in terms:
         for variant in term.zh_avoid if lang == "zh" else term.en_avoid:

@@ -5,8 +5,6 @@ snippet, value or rule, or a derivation that does not arrive at the value, fails
 page (mkdocs.yml: strict, on_undefined: strict).
 """
 
-from __future__ import annotations
-
 import ast
 import importlib.metadata
 import math

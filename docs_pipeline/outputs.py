@@ -7,8 +7,6 @@ to tell unseeded randomness from drift. Every recording refuses what the CPU can
 The `outputs_read:` marks are CONTRIBUTING.md's "Update outputs".
 """
 
-from __future__ import annotations
-
 import argparse
 import ast
 import difflib
@@ -20,8 +18,8 @@ from pathlib import Path
 
 from .graphs import render_svg
 from .pages import parse, set_front_matter, split_target
-from .runner import ROOT, SEEDS, Snippet, SnippetFailed, all_snippets, run_for_namespace, stored
-from .site import layout, snippet_name
+from .runner import SEEDS, Snippet, SnippetFailed, all_snippets, run_for_namespace, stored
+from .site import layout, repo_name, snippet_name
 from .steps import declared as stepped
 from .steps import record as record_steps
 from .steps import steps_path
@@ -50,15 +48,14 @@ def diff(expected: str, actual: str, expected_name: str, actual_name: str) -> st
 
 
 def draw_figure(snippet: Snippet, figure: Path, namespace: dict) -> str:
-    name = figure.relative_to(ROOT).as_posix()
     variable = figure.name[len(snippet.path.stem) + 1 : -len(".svg")]
     if variable not in namespace:
-        raise SnippetFailed(f"{name}: {snippet.name} defines no variable {variable!r} to draw")
+        raise SnippetFailed(f"{repo_name(figure)}: {snippet.name} defines no variable {variable!r} to draw")
     try:
         figure_id = f"graph-{snippet.path.stem}-{variable}".replace("_", "-")
         return render_svg(namespace[variable], variable, namespace, figure_id)
     except (ValueError, AttributeError) as exc:
-        raise SnippetFailed(f"{name}: cannot draw {variable!r}: {exc}") from exc
+        raise SnippetFailed(f"{repo_name(figure)}: cannot draw {variable!r}: {exc}") from exc
 
 
 def recording(snippet: Snippet, seed: int) -> dict[Path, str]:
@@ -79,7 +76,7 @@ def recording(snippet: Snippet, seed: int) -> dict[Path, str]:
         except RecordError as exc:
             pages = sorted({p for used in quoted.values() for p in used})
             raise SnippetFailed(f"{snippet.name}: {exc} (quoted by {', '.join(pages)})") from exc
-    named = {path.relative_to(ROOT).as_posix(): text for path, text in files.items()}
+    named = {repo_name(path): text for path, text in files.items()}
     if problems := flippable(snippet.name, snippet.path.read_text(encoding="utf-8"), named):
         raise SnippetFailed("\n".join([*problems, HOW_TO_HOLD]))
     return files
@@ -94,7 +91,8 @@ def _mismatches(files: dict[Path, str], snippet: Snippet) -> list[Path]:
     return sorted(path for path in set(files) | set(_optional(snippet)) if stored(path) != files.get(path))
 
 
-def _unseeded(snippet: Snippet, recorded: dict[Path, str], verified: dict[Path, str], paths: list[Path]) -> str:
+def _unseeded(snippet: Snippet, recorded: dict[Path, str], verified: dict[Path, str]) -> str:
+    paths = sorted(p for p in recorded.keys() | verified.keys() if recorded.get(p) != verified.get(p))
     return (
         f"{snippet.name} prints different output under different global seeds: it uses randomness "
         "without seeding it. Seed it visibly in the snippet (torch.manual_seed(0) before the random call).\n"
@@ -134,14 +132,14 @@ def verify(snippet: Snippet) -> str | None:
         files = recording(snippet, VERIFY_SEED)
         wrong = _mismatches(files, snippet)
         if wrong and not _mismatches(again := recording(snippet, RECORD_SEED), snippet):
-            return _unseeded(snippet, again, files, wrong)
+            return _unseeded(snippet, again, files)
     except SnippetFailed as failure:
         return str(failure)
     if not wrong:
         return None
     problems = []
     for path in wrong:
-        name = path.relative_to(ROOT).as_posix()
+        name = repo_name(path)
         before, now = stored(path), files.get(path)
         if before is None:
             problems.append(f"{snippet.name} has no stored {name}.")
@@ -160,19 +158,18 @@ def rewrite(snippets: list[Snippet]) -> int:
             files = recording(snippet, RECORD_SEED)
             again = recording(snippet, VERIFY_SEED)
             if again != files:
-                raise SnippetFailed(_unseeded(snippet, files, again, [p for p in files if files[p] != again.get(p)]))
+                raise SnippetFailed(_unseeded(snippet, files, again))
         except SnippetFailed as failure:
             print(f"FAILED {failure}", file=sys.stderr)
             failed += 1
             continue
-        for orphan in _optional(snippet):
-            if orphan not in files:
-                orphan.unlink()
-                print(f"removed {orphan.relative_to(ROOT).as_posix()} (no page asks for it)")
+        for orphan in (path for path in _optional(snippet) if path not in files):
+            orphan.unlink()
+            print(f"removed {repo_name(orphan)} (no page asks for it)")
         for path, text in files.items():
             changed = stored(path) != text
             path.write_text(text, encoding="utf-8")
-            print(f"{'rewrote' if changed else 'same   '} {path.relative_to(ROOT).as_posix()}")
+            print(f"{'rewrote' if changed else 'same   '} {repo_name(path)}")
     if unread := [layout().name(page) for page in layout().pages() if unread_outputs(page)]:
         print(
             f"Pages whose outputs changed since their prose was read against them; reread each, then "
@@ -192,14 +189,13 @@ def _hash(path: Path) -> str:
 
 
 def unread_outputs(page: Path) -> list[str]:
-    """The outputs a page shows that changed since its prose was last read against them."""
     name, marks, shown = layout().name(page), parse(page).meta.get(READ) or {}, shown_outputs(page)
     found = []
     for key, out in shown.items():
         if key not in marks:
-            found.append(f"{name} shows {out.relative_to(ROOT).as_posix()} but records no {READ} mark for it")
+            found.append(f"{name} shows {repo_name(out)} but records no {READ} mark for it")
         elif marks[key] != _hash(out):
-            found.append(f"{name}: {out.relative_to(ROOT).as_posix()} changed since the prose around it was last read against it")
+            found.append(f"{name}: {repo_name(out)} changed since the prose around it was last read against it")
     found += [f"{name} records an {READ} mark for {key}, which it does not show" for key in marks if key not in shown]
     if found:
         found.append(f"Reread what {name} says about these outputs, correct it, then: ./dev outputs --read {name}")
@@ -221,7 +217,7 @@ def record_every(seed: int, into: Path) -> None:
             files = recording(snippet, seed)
         except SnippetFailed as failure:
             files = {snippet.output_path: f"failed: {failure}"}
-        recorded[snippet.name] = {path.relative_to(ROOT).as_posix(): text for path, text in files.items()}
+        recorded[snippet.name] = {repo_name(path): text for path, text in files.items()}
     into.write_text(json.dumps(recorded), encoding="utf-8")
 
 

@@ -1,9 +1,5 @@
-"""The one reader of the pages' Markdown (`parse()`: every check, the notebooks and the housekeeping
-commands read pages through it) and the one expander of include lines (pymdownx.snippets itself,
-configured as mkdocs.yml configures it).
-"""
-
-from __future__ import annotations
+"""The one reader of the pages' Markdown (`parse()`) and the one expander of include lines
+(pymdownx.snippets itself, configured as mkdocs.yml configures it)."""
 
 import re
 from dataclasses import dataclass, field
@@ -47,7 +43,7 @@ class Block:
 
     @property
     def language(self) -> str:
-        return self.info.split()[0] if self.info.split() else ""
+        return (self.info.split() or [""])[0]
 
     @property
     def where(self) -> str:
@@ -113,9 +109,7 @@ def _parse(path: Path, mtime_ns: int) -> Page:
         if heading := HEADING.match(line):
             page.headings.append(Heading(i + 1, len(heading.group("level")), heading.group("text").strip(), heading.group("id")))
         elif adm := ADMONITION.match(line):
-            admonition = Admonition(
-                len(adm.group("indent").expandtabs(4)), adm.group("marker"), adm.group("kind"), adm.group("title")
-            )
+            admonition = Admonition(len(adm.group("indent").expandtabs(4)), *adm.group("marker", "kind", "title"))
             page.admonitions.append(admonition)
             open_admonitions.append(admonition)
         elif inc := INCLUDE.match(line):
@@ -165,10 +159,8 @@ def set_front_matter(path: Path, key: str, value: str | dict[str, str]) -> bool:
     if front is None:
         new = f"---\n{entry}---\n\n{text}"
     else:
-        head, pattern = front.group(0), front_matter_entry(key)
-        if pattern.search(head):
-            head = pattern.sub(lambda _: entry, head, count=1)
-        else:
+        head, found = front_matter_entry(key).subn(lambda _: entry, front.group(0), count=1)
+        if not found:
             close = head.rstrip("\n").rfind("\n") + 1  # start of the closing ---
             head = head[:close] + entry + head[close:]
         new = head + text[front.end() :]
@@ -179,12 +171,7 @@ def set_front_matter(path: Path, key: str, value: str | dict[str, str]) -> bool:
 
 
 def parse(path: Path) -> Page:
-    """The page, parsed once per version of the file."""
     return _parse(path.resolve(), path.stat().st_mtime_ns)
-
-
-def blocks(path: Path) -> list[Block]:
-    return parse(path).blocks
 
 
 # ------------------------------------------------------------------ what the include lines bring in
@@ -212,9 +199,9 @@ def expand(targets: list[str], root: Path = ROOT) -> list[str]:
     return processor.run([f'--8<-- "{t}"' for t in targets])
 
 
-def code_markers(target: str, root: Path = ROOT) -> list[int]:
+def code_markers(target: str) -> list[int]:
     """The annotation numbers (`# (n)!`) in the code an include line brings in."""
-    return [int(m.group("number")) for line in expand([target], root) for m in ANNOTATION_MARKER.finditer(line)]
+    return [int(m.group("number")) for line in expand([target]) for m in ANNOTATION_MARKER.finditer(line)]
 
 
 def lines_outside(snippet: Path, sections: set[str]) -> list[int]:

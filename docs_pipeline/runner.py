@@ -4,8 +4,6 @@ All snippets run in this one interpreter (torch imported once); before each run 
 snippet can touch is put back to a fresh interpreter's, so the output equals `python snippet.py`.
 """
 
-from __future__ import annotations
-
 import contextlib
 import io
 import logging
@@ -45,7 +43,6 @@ class Snippet:
 
 
 def stored(path: Path) -> str | None:
-    """A stored file's text; None when there is none."""
     return path.read_text(encoding="utf-8") if path.exists() else None
 
 

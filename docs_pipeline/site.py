@@ -6,8 +6,6 @@ under its own folder. site_url is read with MkDocs' own YAML loader, so `!ENV [S
 resolves exactly as in a build.
 """
 
-from __future__ import annotations
-
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path, PurePosixPath
@@ -115,9 +113,8 @@ def layout(root: Path = ROOT) -> Layout:
     """The layout of the project at `root` (a copy of the project has its own)."""
     config = mkdocs_config(root)
     i18n = next(p["i18n"] for p in config["plugins"] if isinstance(p, dict) and "i18n" in p)
-    languages = [lang["locale"] for lang in i18n["languages"]]
     default = next(lang["locale"] for lang in i18n["languages"] if lang.get("default"))
-    ordered = (default, *(code for code in languages if code != default))
+    ordered = tuple(sorted((lang["locale"] for lang in i18n["languages"]), key=lambda code: code != default))
     nav = {path.removesuffix(".md"): title for entry in config.get("nav", []) for title, path in entry.items()}
     nav_titles = {
         lang["locale"]: {name: (lang.get("nav_translations") or {}).get(title, title) for name, title in nav.items()}

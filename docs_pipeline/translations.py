@@ -5,12 +5,9 @@ it translates; when the Chinese page changes, the English one is stale until som
 along and marks it again (./dev translations, CONTRIBUTING.md "Translations").
 """
 
-from __future__ import annotations
-
 import argparse
 import difflib
 import hashlib
-import re
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -23,7 +20,7 @@ from .site import repo_name as _name
 SITE = layout()  # the tests pass a Layout of their own docs folder
 SOURCE, TRANSLATION = SITE.languages  # the default language is the source; the other translates it
 KEY = "translated_from"
-MARK = re.compile(rf"^{KEY}:[ \t]*(?P<hash>\S*)[ \t]*$", re.M)
+MARK = front_matter_entry(KEY)
 OWN = front_matter_entry("outputs_read")  # each page's own mark (docs_pipeline/outputs.py), not translated
 
 
@@ -39,7 +36,7 @@ def content_hash(page: Path | bytes) -> str:
 def recorded_hash(page: Path) -> str | None:
     front = FRONT_MATTER.match(page.read_text(encoding="utf-8"))
     mark = MARK.search(front.group(0)) if front else None
-    return mark.group("hash") if mark else None
+    return mark.group(0).partition(":")[2].strip() if mark else None
 
 
 # ------------------------------------------------------------------ staleness
@@ -126,7 +123,6 @@ def _sequence_difference(what: str, zh: list, en: list) -> str | None:
 
 
 def parity_problems(source: Path, translation: Path) -> list[str]:
-    """What differs in structure between a Chinese page and its English translation."""
     zh, en = structure(source), structure(translation)
     checks = [
         _sequence_difference("snippet includes", zh.includes, en.includes),

@@ -2,8 +2,6 @@
 (CONTRIBUTING.md, "Values in prose"): `./dev outputs` writes them to `<name>.values.json` beside the
 `.out`, the tests record them again and compare, the build inserts them (macros.py)."""
 
-from __future__ import annotations
-
 import json
 import math
 import re

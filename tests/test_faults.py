@@ -6,8 +6,6 @@ reports as warnings share one build (it still writes every page); a notebook cel
 the build and gets one of its own.
 """
 
-from __future__ import annotations
-
 import json
 import subprocess
 import sys
