@@ -1,4 +1,4 @@
-"""The site's layout, read from mkdocs.yml: one answer for every hook, tool and test.
+"""The site's layout, read from mkdocs.yml: one answer for the plugin, every tool and test.
 
 Languages and the default one come from the i18n plugin's settings (folder structure: one folder
 per language under docs_dir); the default language is served at the site root, every other one

@@ -153,7 +153,7 @@ def describe(site: Path, page: str) -> str:
     if (ROOT / source).is_file():
         return f"{page} ({source})"
     if "/notebooks/" in f"/{page}":
-        return f"{page} (a notebook page: docs_pipeline/hooks/notebooks.py)"
+        return f"{page} (a notebook page: docs_pipeline/plugin.py)"
     if page.endswith("404.html"):
         return f"{page} (overrides/404.html)"
     return page

@@ -74,7 +74,7 @@ def test_each_language_has_its_own_search_index_without_code(built_site):
 
 
 def test_code_keeps_no_spans_that_look_the_same_as_plain_text():
-    """docs_pipeline/hooks/code_blocks.py takes out Pygments' spans around names, whitespace,
+    """docs_pipeline/plugin.py takes out Pygments' spans around names, whitespace,
     punctuation and operators (that none is left: test_every_built_page). That is only right while
     pages.css draws names, punctuation and operators in the code's own colour in both palettes
     (through the theme's variables) and no stylesheet of the site styles those classes."""

@@ -23,7 +23,7 @@ OUTPUT = re.compile(
     r'<div class="jp-RenderedText jp-OutputArea-output[^"]*" data-mime-type="(?P<mime>[^"]+)"[^>]*>\s*<pre>(?P<text>.*?)</pre>',
     re.S,
 )
-# What mkdocs-jupyter brings that the hook leaves out: JupyterLab's CSS, scripts, its copy buttons.
+# What mkdocs-jupyter brings that the plugin leaves out: JupyterLab's CSS, scripts, its copy buttons.
 JUPYTER_EXTRAS = ("--jp-", "<style", "clipboard-copy", "mathjax", "mermaid", "highlight-ipynb")
 
 
@@ -60,7 +60,7 @@ def test_notebook_page_renders_the_executed_notebook(built_site, nb):
     assert '"nbformat"' not in doc and 'class="jupyter-wrapper"' in doc, f"{where}: not rendered by mkdocs-jupyter"
     assert html.escape(nb.title, quote=False) in doc, f"{where}: the page is not the {nb.lang} notebook"
     extras = [extra for extra in JUPYTER_EXTRAS if extra in doc.lower()]
-    assert not extras, f"{where}: mkdocs-jupyter's {extras} left in (docs_pipeline/hooks/notebooks.py)"
+    assert not extras, f"{where}: mkdocs-jupyter's {extras} left in (docs_pipeline/plugin.py)"
     blocks = len(re.findall(r'<div class="highlight"[^>]*><pre><span></span><code>', doc))
     assert blocks == len(nb.code_cells), f"{where}: {blocks} Material code blocks for {len(nb.code_cells)} code cells"
     ids = re.findall(r'<h[1-6] id="([^"]*)"', doc)

@@ -24,7 +24,7 @@ QUERIES = {
 
 def _expected(site, lang, query):
     """Locations (page URLs relative to the site root) of `lang` pages containing `query`
-    (case-insensitively), read from that language's own search index (docs_pipeline/hooks/i18n.py)."""
+    (case-insensitively), read from that language's own search index (docs_pipeline/plugin.py)."""
     index = json.loads((site / SITE.prefix(lang) / "search" / "search_index.json").read_text(encoding="utf-8"))
     separator = re.compile(index["config"]["separator"])
     q = query.lower()

@@ -1,0 +1,244 @@
+"""The MkDocs side of the site, as one plugin (mkdocs.yml: `docs-pipeline`, last in `plugins:`). All
+that is specific to MkDocs, Material, mkdocs-static-i18n and mkdocs-jupyter is here; what the site
+publishes comes from the modules it calls. The i18n plugin builds each language with this same
+instance, the default language first; `mkdocs serve` keeps it between reloads.
+
+- Notebooks: each page's notebook as a page, <lang>/notebooks/<page>/, rendered by mkdocs-jupyter
+  with its .ipynb beside it (the download). `mkdocs build` executes them; `mkdocs serve` shows them
+  unexecuted, so a saved snippet reloads in seconds. Out of the nav and search (they repeat their
+  page), in the sitemap and language switcher, which the i18n plugin does not fill for them.
+- Page notes: `page_links` for overrides/partials/page-notes.html. A page's source is published with
+  the site under _sources/ (no repository host is configured).
+- Two languages as one site. Search: the i18n plugin merges both languages into one index at the
+  root; after the last build it is split, the default language's at search/, every other one's at
+  <lang>/search/, where overrides/partials/theme-config.html points its search. 404 pages: GitHub
+  Pages answers every missing path with the root 404.html, the default language's, which speaks both
+  languages and links path-absolutely (overrides/404.html); each other language gets <lang>/404.html
+  with its lang. Their language switchers lead to the home pages.
+- Code blocks out of the search index, and Pygments' spans that change nothing on screen taken out.
+  Search: Material loads its index on every first visit, and the programs and their outputs were most
+  of it; `data-search-exclude` is Material's own way to leave a block out. Spans: every name is a
+  <span class="n">, every run of whitespace "w", every bracket or comma "p", every operator "o" (or
+  "ow" for `in`, `is`, `not`); pages.css draws n, p and o in the code's own colour in both palettes
+  and nothing styles w, so the text looks the same, and on a phone styling and laying out these
+  elements is much of a load's work. tests/test_build.py holds the stylesheets to these facts.
+- Templates: docs_pipeline/ui.toml as `ui`, the default language as `default_language`; compiled
+  theme templates kept in .cache/jinja/ (every build and reload makes a new Jinja environment and
+  would compile Material's templates again; the bytecode cache keys each on its source).
+- Quiet: a build prints what an author must act on, not the plugins' progress (mkdocs-macros and
+  mkdocs-static-i18n at INFO once per language, mkdocs-jupyter per notebook, jieba as it loads its
+  dictionary). Their warnings and errors still show.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+from pathlib import Path
+
+import jinja2
+import nbformat
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import BasePlugin, event_priority
+from mkdocs.structure.files import File, InclusionLevel
+
+from docs_pipeline.macros import torch_version
+from docs_pipeline.notebook_runs import execute
+from docs_pipeline.notebooks import NotebookError, PageNotebook, notebook_url, page_notebooks
+from docs_pipeline.pages import parse
+from docs_pipeline.site import layout
+from docs_pipeline.ui import language, texts
+
+log = logging.getLogger("mkdocs.plugins.docs_pipeline")
+CHATTY = (
+    "mkdocs.plugins.mkdocs_macros",
+    "mkdocs.plugins.mkdocs_static_i18n",
+    "mkdocs.plugins.mkdocs_jupyter",
+    "mkdocs.mkdocs-jupyter",
+    "jieba",
+)
+AFTER_I18N = -110  # on_files: after the i18n plugin (-100) has rebuilt this language's file list
+
+# What mkdocs-jupyter's template (notebook.html.j2) writes whatever its options say. Around the notebook:
+# 590 KB of JupyterLab CSS (pages.css styles the classes the cells use), its copy button's script, MathJax
+# and Mermaid from CDNs. In it: its copy buttons, each with a hidden copy of the cell's source.
+NOTEBOOK = re.compile(r'<div class="jupyter-wrapper">.*</div>(?= <!-- jupyter-wrapper -->)', re.S)
+COPY_BUTTON = re.compile(
+    r'<div class="zeroclipboard-container">.*?</clipboard-copy>\s*</div>|<div class="clipboard-copy-txt".*?</div>', re.S
+)
+# Code cells as Material's code blocks: its highlighting colours (both palettes) and copy button.
+CELL_CODE = re.compile(r'<div class="highlight-ipynb hl-python[^"]*"><pre><span></span>(?P<code>.*?)</pre></div>', re.S)
+CELL_CODE_BLOCK = r'<div class="highlight"><pre><span></span><code>\g<code></code></pre></div>'
+# nbconvert's heading ids are ASCII slugs (empty for Chinese): the page's own ids, as in both languages.
+HEADING = re.compile(r'<h(?P<level>[1-6]) id="[^"]*">(?P<text>.*?)<a class="anchor-link" href="#[^"]*">', re.S)
+PAGE_HEADING = '<h{level} id="{id}">{text}<a class="headerlink" href="#{id}" title="Permanent link">'
+PLAIN_SPAN = re.compile(r'<span class="(?:n|w|p|o|ow)">([^<]*)</span>')
+CODE_BLOCK = '<div class="highlight">'  # pymdownx.highlight's wrapper of every fenced block
+
+
+class NotebookPage(File):
+    """A generated .ipynb as a documentation page. It is added after the i18n plugin (-100) rebuilt the
+    file list, too late for mkdocs-jupyter's own wrapper (at 0), and an .ipynb is otherwise an asset."""
+
+    notebook: PageNotebook
+
+    def is_documentation_page(self) -> bool:
+        return True
+
+
+class Pipeline(BasePlugin):
+    def __init__(self):
+        self.execute = True  # the notebooks: mkdocs build runs them, mkdocs serve does not
+        self.notebooks: dict[str, list[PageNotebook]] = {}  # {lang: notebooks}, made by the default language's build
+
+    def on_startup(self, *, command, dirty):
+        for name in CHATTY:
+            logging.getLogger(name).setLevel(logging.WARNING)
+        self.execute = command != "serve"
+        if not self.execute:
+            log.info("mkdocs serve shows the notebooks without running them; mkdocs build executes them")
+
+    def on_pre_build(self, *, config):
+        # mkdocs-jupyter evicts the renders a build did not use: each language, and the preview, keep their own.
+        kind = "executed" if self.execute else "preview"
+        cache = layout().root / ".cache" / "mkdocs-jupyter" / kind / language(config)
+        config.plugins["mkdocs-jupyter"].config["cache_dir"] = str(cache)
+
+    @event_priority(AFTER_I18N)
+    def on_files(self, files, *, config):
+        site, lang = layout(), language(config)
+        if lang == site.default:  # the first language's build makes (and runs) every language's notebooks
+            try:
+                self.notebooks = page_notebooks(site)
+                if self.execute:
+                    execute([nb for nbs in self.notebooks.values() for nb in nbs], site)
+            except NotebookError as exc:
+                raise PluginError(str(exc)) from exc
+        for nb in self.notebooks[lang]:
+            src, dest = f"notebooks/{lang}/{nb.file_name}", f"{notebook_url(nb.page, site)}index.html"
+            file = NotebookPage(
+                src, str(site.root / ".cache"), config.site_dir, True, dest_uri=dest, inclusion=InclusionLevel.NOT_IN_NAV
+            )
+            file.notebook = nb
+            Path(file.abs_src_path).parent.mkdir(parents=True, exist_ok=True)
+            Path(file.abs_src_path).write_text(nbformat.writes(nb.notebook), encoding="utf-8")
+            files.append(file)
+        for page in site.pages(lang):
+            files.append(File.generated(config, _source_url(page), content=page.read_text(encoding="utf-8")))
+        return files
+
+    def on_env(self, env, *, config, files):
+        env.globals["ui"] = texts()
+        env.globals["default_language"] = layout().default
+        cache = layout().root / ".cache" / "jinja"
+        cache.mkdir(parents=True, exist_ok=True)
+        env.bytecode_cache = jinja2.FileSystemBytecodeCache(str(cache))
+        return env
+
+    def on_page_content(self, html, *, page, config, files):
+        if isinstance(page.file, NotebookPage):
+            html = _notebook_content(html, page, config)
+        return PLAIN_SPAN.sub(r"\1", html).replace(CODE_BLOCK, '<div class="highlight" data-search-exclude>')
+
+    def on_page_context(self, context, *, page, config, nav):
+        site = layout()
+        notebook = page.file.notebook if isinstance(page.file, NotebookPage) else None
+        source = notebook.page if notebook else Path(page.file.abs_src_path)
+        if notebook:  # its language switcher leads to the same notebook in the other language
+            config.extra.alternate = [  # an attribute, as the i18n plugin sets it (it shadows the item)
+                {"name": site.names[lang], "lang": lang, "link": notebook_url(site.counterpart(source, lang), site)}
+                for lang in site.languages
+            ]
+        context["page_links"] = _page_links(source, notebook is not None)
+        return context
+
+    def on_template_context(self, context, *, template_name, config):
+        if template_name == "sitemap.xml":  # the notebook pages too, each with its other-language notebooks
+            site = layout()
+            context["notebook_pages"] = [
+                {lang: site.site_url + notebook_url(site.counterpart(nb.page, lang), site) for lang in site.languages}
+                for nb in self.notebooks[site.default]
+            ]
+        return context
+
+    def on_pre_template(self, template, *, template_name, config):
+        if template_name == "404.html":
+            site = layout()
+            config.extra.alternate = [
+                {"name": site.names[lang], "lang": lang, "link": site.base_path + site.prefix(lang)} for lang in site.languages
+            ]
+        return template
+
+    def on_post_template(self, output_content, *, template_name, config):
+        site, lang = layout(), language(config)
+        if template_name != "404.html" or lang == site.default:
+            return output_content
+        target = Path(config.site_dir) / site.prefix(lang) / "404.html"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(output_content, encoding="utf-8")
+        # The default language is built first: the root keeps the page that build wrote.
+        return (Path(config.site_dir) / "404.html").read_text(encoding="utf-8")
+
+    @event_priority(-200)  # after the i18n plugin has written the merged index
+    def on_post_build(self, *, config):
+        site = layout()
+        index_file = Path(config.site_dir) / "search" / "search_index.json"
+        index = json.loads(index_file.read_text(encoding="utf-8"))
+        per_language = {lang: [] for lang in site.languages}
+        for doc in index["docs"]:
+            lang = next((code for code in site.languages[1:] if doc["location"].startswith(site.prefix(code))), site.default)
+            per_language[lang].append({**doc, "location": doc["location"].removeprefix(site.prefix(lang))})
+        if not all(per_language.values()):  # a nested build of one language: the merged index comes last
+            return
+        for lang, docs in per_language.items():
+            path = Path(config.site_dir) / site.prefix(lang) / "search" / "search_index.json"
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(json.dumps({**index, "docs": docs}, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+
+
+def _notebook_content(html: str, page, config) -> str:
+    """A notebook page: the notebook alone, its code cells as Material's code blocks, the page's heading ids."""
+    site, nb = layout(), page.file.notebook
+    words, name = texts()[nb.lang]["notebook"], site.nav_title(nb.page)
+    short = words["title"].format(name)
+    title = f"{short} - {config.site_name}"
+    page.meta["html_title"] = title if len(title) <= 70 else short  # overrides/main.html: <title>
+    page.meta["description"] = words["description"].format(name)
+    page.meta["search"] = {"exclude": True}
+    html = COPY_BUTTON.sub("", NOTEBOOK.search(html).group(0))
+    ids = iter(nb.heading_ids)
+    html = HEADING.sub(lambda m: PAGE_HEADING.format(id=next(ids), **m.groupdict()), CELL_CODE.sub(CELL_CODE_BLOCK, html))
+    for item, ident in zip(_toc(page.toc), nb.heading_ids, strict=True):
+        item.id = ident
+    return html
+
+
+def _page_links(source: Path, on_notebook: bool) -> dict:
+    """What page-notes.html shows for a page, or for its notebook page (which is itself the view)."""
+    site = layout()
+    notebook = None
+    if any(b.language == "python" for b in parse(source).blocks):  # pages that show code
+        view = notebook_url(source, site)
+        file_name = f"{Path(site.page_name(source)).name}.{site.language_of(source)}.ipynb"
+        notebook = {"download": view + file_name, "view": None if on_notebook else view, "file_name": file_name}
+    original = None
+    if site.language_of(source) != site.default:
+        counterpart = site.counterpart(source, site.default)
+        original = notebook_url(counterpart, site) if on_notebook else site.url_of(counterpart) or "."
+    return {
+        "torch_version": torch_version(),
+        "source": {"path": site.name(source), "url": _source_url(source)},
+        "notebook": notebook,
+        "original": original,
+    }
+
+
+def _source_url(page: Path) -> str:
+    return f"_sources/{layout().name(page)}.txt"
+
+
+def _toc(items):
+    for item in items:
+        yield item
+        yield from _toc(item.children)
