@@ -1,9 +1,12 @@
-"""Installs are reproducible: every package in .venv is the version constraints.txt pins, and the
-direct pins of pyproject.toml agree with it."""
+"""Installs are reproducible: every package in .venv is the version constraints.txt pins, the
+direct pins of pyproject.toml agree with it, and what only macOS installs is pinned too."""
 
 import importlib.metadata
 import re
 import tomllib
+
+from packaging.markers import default_environment
+from packaging.requirements import Requirement
 
 from docs_pipeline.site import ROOT
 
@@ -32,3 +35,24 @@ def test_installed_packages_and_pyproject_pins_are_the_versions_constraints_txt_
     ]
     wrong += [f"pyproject.toml pins {n}=={v}, constraints.txt {pinned.get(n)}" for n, v in direct.items() if pinned.get(n) != v]
     assert not wrong, "\n".join(wrong) + "\nAfter changing pyproject.toml: ./dev lock"
+
+
+def test_what_only_macos_installs_is_pinned_too():
+    """./dev lock pins what pip installed here, on Linux: a requirement whose marker only macOS meets
+    must be in constraints.txt with its marker (./dev lock keeps such lines)."""
+    lines = [line.split("#")[0].strip() for line in (ROOT / "constraints.txt").read_text(encoding="utf-8").splitlines()]
+    pinned = {_key(Requirement(line).name) for line in lines if line}
+    missing = set()
+    for machine in ("x86_64", "arm64"):
+        mac = {
+            **default_environment(),
+            "sys_platform": "darwin",
+            "platform_system": "Darwin",
+            "platform_machine": machine,
+            "extra": "",
+        }
+        for dist in importlib.metadata.distributions():
+            for requirement in map(Requirement, dist.requires or []):
+                if requirement.marker and requirement.marker.evaluate(mac) and _key(requirement.name) not in pinned:
+                    missing.add(f"{requirement} (of {dist.metadata['Name']})")
+    assert not missing, "constraints.txt: not pinned for macOS: " + ", ".join(sorted(missing))
