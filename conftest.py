@@ -7,7 +7,7 @@ import pytest
 from docs_pipeline.harness import snippet_sybil
 from docs_pipeline.serve import serve
 from docs_pipeline.site import ROOT, layout
-from tests.helpers import build_site
+from tests.helpers import build_site, start_recordings
 
 pytest_collect_file = snippet_sybil.pytest()
 
@@ -46,6 +46,20 @@ def built_site(tmp_path_factory):
     if result.returncode != 0:
         pytest.fail(f"mkdocs build --strict failed:\n{result.stdout}{result.stderr}", pytrace=False)
     return site
+
+
+@pytest.fixture(scope="session", autouse=True)
+def portability_runs(request, tmp_path_factory):
+    """tests/test_portability.py's reruns of every snippet, one process per setting, started with the
+    session when that module is selected: they run on the core the single-process tiers before it
+    leave idle. {setting: (process, where it writes)}."""
+    if not any(item.path.name == "test_portability.py" for item in request.session.items):
+        yield {}
+        return
+    runs = start_recordings(tmp_path_factory.mktemp("portability"))
+    yield runs
+    for process, _ in runs.values():
+        process.kill()
 
 
 # ---------------------------------------------------------------- browser tests (tests/browser/)

@@ -1,8 +1,9 @@
 """What the tests share besides fixtures: a copy of the project for tests that break it (the files
-as git sees them, no build outputs) and its strict build."""
+as git sees them, no build outputs) and its strict build; the settings the portability reruns use."""
 
 from __future__ import annotations
 
+import functools
 import os
 import shutil
 import subprocess
@@ -10,7 +11,9 @@ import sys
 from pathlib import Path
 
 import pytest
+import torch
 
+from docs_pipeline.outputs import RECORD_SEED
 from docs_pipeline.site import ROOT
 
 # Only when there is no git: what never belongs in a copy.
@@ -66,3 +69,43 @@ def build_site(project, site):
         capture_output=True,
         text=True,
     )
+
+
+LEVELS = ("default", "avx2", "avx512")  # ATEN_CPU_CAPABILITY, in the order x86 CPUs gain them
+NATIVE = torch.backends.cpu.get_cpu_capability().lower()
+THREADS = torch.get_num_threads()
+
+
+@functools.cache
+def portability_settings() -> dict[str, dict[str, str]]:
+    """{name: environment} for every setting that differs from this process's own: each dispatch level
+    this CPU offers (this process may run under a lower one, set by ATEN_CPU_CAPABILITY), and one thread."""
+    best = NATIVE
+    if "ATEN_CPU_CAPABILITY" in os.environ:
+        env = {k: v for k, v in os.environ.items() if k != "ATEN_CPU_CAPABILITY"}
+        code = "import torch; print(torch.backends.cpu.get_cpu_capability().lower())"
+        best = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout.strip()
+    offered = LEVELS[: LEVELS.index(best) + 1] if best in LEVELS else ("default",)
+    settings = {f"ATEN_CPU_CAPABILITY={level}": {"ATEN_CPU_CAPABILITY": level} for level in offered if level != NATIVE}
+    threads = "1" if THREADS > 1 else "2"
+    settings[f"{threads} thread(s)"] = {"OMP_NUM_THREADS": threads, "MKL_NUM_THREADS": threads}
+    return settings
+
+
+def start_recordings(folder: Path) -> dict[str, tuple[subprocess.Popen, Path]]:
+    """One process per portability setting recording every snippet into folder/<n>.json, all started
+    now: {setting: (process, where it writes)}."""
+    started = {}
+    for n, (name, env) in enumerate(portability_settings().items()):
+        into = folder / f"{n}.json"
+        code = f"from pathlib import Path; from docs_pipeline.outputs import record_every; record_every({RECORD_SEED}, Path({str(into)!r}))"
+        process = subprocess.Popen(
+            [sys.executable, "-c", code],
+            cwd=ROOT,
+            env={**os.environ, **env},
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
+        started[name] = (process, into)
+    return started

@@ -1,5 +1,6 @@
 """Outputs that come out the same on every machine (CONTRIBUTING.md, "Outputs that hold on every
-machine"): one process per setting records every snippet (outputs.record_every), all started at once.
+machine"): one process per setting records every snippet (outputs.record_every), all started with
+the session (conftest.py's portability_runs).
 A difference from the stored files that the native run shares is drift, the snippet's own test: here
 only what the setting changes fails.
 """
@@ -12,59 +13,17 @@ import subprocess
 import sys
 
 import pytest
-import torch
 
 from docs_pipeline.outputs import HOW_TO_HOLD, RECORD_SEED, diff, flippable, recording
 from docs_pipeline.runner import ROOT, Snippet, SnippetFailed, stored
+from tests.helpers import NATIVE, THREADS, portability_settings
 
-LEVELS = ("default", "avx2", "avx512")  # ATEN_CPU_CAPABILITY, in the order x86 CPUs gain them
-NATIVE = torch.backends.cpu.get_cpu_capability().lower()
-THREADS = torch.get_num_threads()
-
-
-def _settings() -> dict[str, dict[str, str]]:
-    """{name: environment} for every setting that differs from this process's own: each dispatch level
-    this CPU offers (this process may run under a lower one, set by ATEN_CPU_CAPABILITY), and one thread."""
-    best = NATIVE
-    if "ATEN_CPU_CAPABILITY" in os.environ:
-        env = {k: v for k, v in os.environ.items() if k != "ATEN_CPU_CAPABILITY"}
-        code = "import torch; print(torch.backends.cpu.get_cpu_capability().lower())"
-        best = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout.strip()
-    offered = LEVELS[: LEVELS.index(best) + 1] if best in LEVELS else ("default",)
-    settings = {f"ATEN_CPU_CAPABILITY={level}": {"ATEN_CPU_CAPABILITY": level} for level in offered if level != NATIVE}
-    threads = "1" if THREADS > 1 else "2"
-    settings[f"{threads} thread(s)"] = {"OMP_NUM_THREADS": threads, "MKL_NUM_THREADS": threads}
-    return settings
-
-
-SETTINGS = _settings()
-
-
-@pytest.fixture(scope="module")
-def runs(tmp_path_factory):
-    """{setting: (process, where it writes)}, all started at once."""
-    folder = tmp_path_factory.mktemp("portability")
-    started = {}
-    for n, (name, env) in enumerate(SETTINGS.items()):
-        into = folder / f"{n}.json"
-        code = f"from pathlib import Path; from docs_pipeline.outputs import record_every; record_every({RECORD_SEED}, Path({str(into)!r}))"
-        process = subprocess.Popen(
-            [sys.executable, "-c", code],
-            cwd=ROOT,
-            env={**os.environ, **env},
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            text=True,
-        )
-        started[name] = (process, into)
-    yield started
-    for process, _ in started.values():
-        process.kill()
+SETTINGS = portability_settings()
 
 
 @pytest.mark.parametrize("setting", SETTINGS)
-def test_every_snippet_prints_the_same_under(setting, runs):
-    process, into = runs[setting]
+def test_every_snippet_prints_the_same_under(setting, portability_runs):
+    process, into = portability_runs[setting]
     said, _ = process.communicate()
     assert process.returncode == 0, f"recording every snippet under {setting} failed:\n{said[-3000:]}"
     recorded = json.loads(into.read_text(encoding="utf-8"))
