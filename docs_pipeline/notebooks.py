@@ -17,7 +17,7 @@ import nbformat
 
 from .macros import render, torch_version
 from .pages import Page, expand, parse, without_annotation
-from .site import Layout
+from .site import Layout, layout
 from .ui import texts as ui_texts
 
 LINK = re.compile(r"!?\[(?P<text>[^\]]*)\]\([^)]*\)")
@@ -44,13 +44,17 @@ class PageNotebook:
 
     @property
     def file_name(self) -> str:
-        """The downloaded file's name: the page and its language, e.g. how-it-works.zh.ipynb."""
-        return f"{Path(self.name).name}.{self.lang}.ipynb"
+        return notebook_file_name(self.page, layout())
 
 
 def notebook_url(page: Path, site: Layout) -> str:
     """Where a page's notebook page is published, relative to the site root."""
     return f"{site.prefix(site.language_of(page))}notebooks/{site.page_name(page)}/"
+
+
+def notebook_file_name(page: Path, site: Layout) -> str:
+    """The download's file name, beside its notebook page: the page and its language, e.g. how-it-works.zh.ipynb."""
+    return f"{Path(site.page_name(page)).name}.{site.language_of(page)}.ipynb"
 
 
 def _cell(kind: str, source: str, **metadata) -> nbformat.NotebookNode:
@@ -80,8 +84,7 @@ def _intro(page: Page, after: int) -> str:
 def page_notebook(path: Path, site: Layout) -> PageNotebook | None:
     """The notebook for one page, or None when the page shows no Python code."""
     page = parse(path)
-    code_blocks = [b for b in page.blocks if b.language == "python"]
-    if not code_blocks:
+    if not page.code:
         return None
     title = next((h for h in page.headings if h.level == 1), None)
     if title is None:
@@ -91,7 +94,7 @@ def page_notebook(path: Path, site: Layout) -> PageNotebook | None:
     head = [f"# {texts['title'].format(name)}", LINK.sub(r"\g<text>", text(_intro(page, title.line)))]
     cells = [_cell("markdown", "\n\n".join(filter(None, [*head, texts["about"].format(name, torch_version())])))]
     heading_ids, last = [title.id], title.line
-    for block in code_blocks:
+    for block in page.code:
         headings = {}  # level -> the innermost heading of that level between the last code block and this one
         for h in (h for h in page.headings if last < h.line < block.line and h.level > 1):
             headings = {level: k for level, k in headings.items() if level < h.level} | {h.level: h}

@@ -84,6 +84,11 @@ class Page:
         return layout().name(self.path)
 
     @property
+    def code(self) -> list[Block]:
+        """Its ```python blocks, the programs it shows: a page with any has a notebook."""
+        return [b for b in self.blocks if b.language == "python"]
+
+    @property
     def includes(self) -> list[str]:
         """Every --8<-- target, in page order (in and outside code blocks)."""
         found = [(b.line, t) for b in self.blocks for t in b.includes] + self.figure_includes
@@ -240,5 +245,5 @@ def structure(path: Path) -> Structure:
         figures=page.figures,
         steps=page.steps,
         rules=[name for _, name in page.rules],
-        annotations=[b.annotations for b in page.blocks if b.language == "python"],
+        annotations=[b.annotations for b in page.code],
     )

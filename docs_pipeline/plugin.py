@@ -45,7 +45,7 @@ from mkdocs.structure.files import File, InclusionLevel
 
 from docs_pipeline.macros import torch_version
 from docs_pipeline.notebook_runs import execute
-from docs_pipeline.notebooks import NotebookError, PageNotebook, notebook_url, page_notebooks
+from docs_pipeline.notebooks import NotebookError, PageNotebook, notebook_file_name, notebook_url, page_notebooks
 from docs_pipeline.pages import parse
 from docs_pipeline.site import layout
 from docs_pipeline.ui import language, texts
@@ -218,9 +218,9 @@ def _page_links(source: Path, on_notebook: bool) -> dict:
     """What page-notes.html shows for a page, or for its notebook page (which is itself the view)."""
     site = layout()
     notebook = None
-    if any(b.language == "python" for b in parse(source).blocks):  # pages that show code
+    if parse(source).code:
         view = notebook_url(source, site)
-        file_name = f"{Path(site.page_name(source)).name}.{site.language_of(source)}.ipynb"
+        file_name = notebook_file_name(source, site)
         notebook = {"download": view + file_name, "view": None if on_notebook else view, "file_name": file_name}
     original = None
     if site.language_of(source) != site.default:

@@ -33,7 +33,7 @@ def _id(nb):
 
 def test_pages_with_code_have_notebooks():
     for lang in SITE.languages:
-        with_code = [SITE.page_name(p) for p in SITE.pages(lang) if any(b.language == "python" for b in parse(p).blocks)]
+        with_code = [SITE.page_name(p) for p in SITE.pages(lang) if parse(p).code]
         assert with_code and [nb.name for nb in NOTEBOOKS[lang]] == with_code, f"{lang}: a page with code has no notebook"
 
 
@@ -97,8 +97,7 @@ def test_notebook_download_is_the_executed_notebook(built_site, nb):
         "\n".join(f"# snippets/{t}" for t in b.includes)
         + "\n"
         + "\n".join(without_annotation(line) for line in expand(b.includes)).strip("\n")
-        for b in parse(nb.page).blocks
-        if b.language == "python"
+        for b in parse(nb.page).code
     ]
     assert [c.source for c in code] == page_code, (
         f"{path.relative_to(built_site)}: code cells are not {SITE.name(nb.page)}'s python blocks, in order, without markers"

@@ -89,7 +89,7 @@ def test_figures_are_drawn_from_a_snippet_on_the_page(page):
 def test_code_annotations_match_the_markers(page):
     """Each `# (n)!` in the code shown has item n in the list right after the block, and no more."""
     problems = []
-    for block in (b for b in parse(page).blocks if b.language == "python"):
+    for block in parse(page).code:
         markers = sorted({n for t in block.includes if split_target(t)[0].is_file() for n in code_markers(t)})
         if markers != block.annotations:
             problems.append(

@@ -12,7 +12,7 @@ from urllib.parse import unquote, urljoin, urlparse
 
 import pytest
 
-from docs_pipeline.notebooks import notebook_url
+from docs_pipeline.notebooks import notebook_file_name, notebook_url
 from docs_pipeline.pages import parse
 from docs_pipeline.site import layout
 from docs_pipeline.ui import TEXTS, texts
@@ -23,7 +23,7 @@ UI = texts()
 FOOTER = re.compile(r'<aside class="page-note page-note--footer"[^>]*>(?P<body>.*?)</aside>', re.S)
 ORIGINAL = re.compile(r'<p class="page-note page-note--original">(?P<body>.*?)</p>', re.S)
 LINK = re.compile(r'<a href="(?P<href>[^"]*)"(?P<attrs>[^>]*)>(?P<text>.*?)</a>', re.S)
-EXAMPLES = [page for page in PAGES if any(b.language == "python" for b in parse(page).blocks)]
+EXAMPLES = [page for page in PAGES if parse(page).code]
 # (source page, URL) of every built page: the documentation pages, then the notebook pages
 BUILT = [(page, SITE.url_of(page)) for page in PAGES] + [(page, notebook_url(page, SITE)) for page in EXAMPLES]
 
@@ -84,7 +84,7 @@ def test_pages_with_examples_offer_their_notebook(built_site, page, url):
         assert not buttons and not downloads, f"{url}: a notebook download on a page without code"
         return
     lang = SITE.language_of(page)
-    expected = built_site / notebook_url(page, SITE) / f"{Path(SITE.page_name(page)).name}.{lang}.ipynb"
+    expected = built_site / notebook_url(page, SITE) / notebook_file_name(page, SITE)
     assert len(buttons) == 1, f"{url}: expected one notebook button, found {len(buttons)}"
     assert " download" in buttons[0].group("attrs") and "aria-label=" in buttons[0].group("attrs"), f"{url}: {buttons[0][0]}"
     assert UI[lang]["download"] in doc, f"{url}: the notebook download is not in {lang}"
