@@ -87,7 +87,7 @@ def test_code_keeps_no_spans_that_look_the_same_as_plain_text():
         ]
         assert declared == [("[data-md-color-scheme]", "var(--md-code-fg-color)")], (
             f"pages.css sets --md-code-hl-{token}-color as {declared}, not to the code's own colour in both"
-            f" palettes: code_blocks.py must keep their spans"
+            f" palettes: docs_pipeline/plugin.py must keep their spans"
         )
     for token in ("n", "w", "p", "o", "ow"):
         assert not re.search(rf"\.{token}\b", own), f"pages.css or steps.css styles .{token} in code"
