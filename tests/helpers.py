@@ -11,7 +11,6 @@ import sys
 from pathlib import Path
 
 import pytest
-import torch
 
 from docs_pipeline.outputs import RECORD_SEED
 from docs_pipeline.site import ROOT
@@ -72,23 +71,31 @@ def build_site(project, site):
 
 
 LEVELS = ("default", "avx2", "avx512")  # ATEN_CPU_CAPABILITY, in the order x86 CPUs gain them
-NATIVE = torch.backends.cpu.get_cpu_capability().lower()
-THREADS = torch.get_num_threads()
+
+
+@functools.cache
+def native() -> tuple[str, int]:
+    """This process's CPU dispatch level and thread count (torch imported only when asked: conftest
+    imports this module on every run)."""
+    import torch
+
+    return torch.backends.cpu.get_cpu_capability().lower(), torch.get_num_threads()
 
 
 @functools.cache
 def portability_settings() -> dict[str, dict[str, str]]:
     """{name: environment} for every setting that differs from this process's own: each dispatch level
     this CPU offers (this process may run under a lower one, set by ATEN_CPU_CAPABILITY), and one thread."""
-    best = NATIVE
+    level, threads = native()
+    best = level
     if "ATEN_CPU_CAPABILITY" in os.environ:
         env = {k: v for k, v in os.environ.items() if k != "ATEN_CPU_CAPABILITY"}
         code = "import torch; print(torch.backends.cpu.get_cpu_capability().lower())"
         best = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout.strip()
     offered = LEVELS[: LEVELS.index(best) + 1] if best in LEVELS else ("default",)
-    settings = {f"ATEN_CPU_CAPABILITY={level}": {"ATEN_CPU_CAPABILITY": level} for level in offered if level != NATIVE}
-    threads = "1" if THREADS > 1 else "2"
-    settings[f"{threads} thread(s)"] = {"OMP_NUM_THREADS": threads, "MKL_NUM_THREADS": threads}
+    settings = {f"ATEN_CPU_CAPABILITY={lv}": {"ATEN_CPU_CAPABILITY": lv} for lv in offered if lv != level}
+    one = "1" if threads > 1 else "2"
+    settings[f"{one} thread(s)"] = {"OMP_NUM_THREADS": one, "MKL_NUM_THREADS": one}
     return settings
 
 

@@ -16,8 +16,9 @@ import pytest
 
 from docs_pipeline.outputs import HOW_TO_HOLD, RECORD_SEED, diff, flippable, recording
 from docs_pipeline.runner import ROOT, Snippet, SnippetFailed, stored
-from tests.helpers import NATIVE, THREADS, portability_settings
+from tests.helpers import native, portability_settings
 
+NATIVE, THREADS = native()
 SETTINGS = portability_settings()
 
 
