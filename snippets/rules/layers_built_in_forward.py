@@ -65,3 +65,23 @@ print("  an optimizer created earlier does not hold a layer built later;")
 print("  load_state_dict into a new model raises Unexpected key(s) until it has built the same layers;")
 print("  with strict=False it raises and warns nothing, skips those keys and returns them in unexpected_keys")
 print(f"not registered ({', '.join(dict.fromkeys(not_registered))}): no parameters, empty state_dict")
+
+model = Net("ModuleDict")
+with torch.no_grad():
+    model(torch.ones(2, 3))
+with torch.inference_mode():
+    model(torch.ones(2, 5))
+model(torch.ones(2, 3, requires_grad=True)).sum().backward()
+assert model.layers["3"].weight.grad is not None and not model.layers["3"].weight.is_inference()
+weight = model.layers["5"].weight
+assert weight.is_inference() and weight.requires_grad
+model(torch.ones(2, 5)).sum().backward()  # the data needs no gradient: nothing saves the weight
+assert weight.grad is None and model.layers["5"].bias.grad is not None
+try:
+    model(torch.ones(2, 5, requires_grad=True)).sum().backward()  # now the weight is saved for the input's gradient
+    raise AssertionError("a recorded operation saved an inference tensor")
+except RuntimeError as e:
+    refused = str(e).split(". ")[0]
+print("built inside no_grad(): trained like the others; built inside inference_mode(): inference-tensor parameters")
+print("  that require grad; with an input that needs no gradient, backward() gave the weight no .grad (the bias")
+print(f"  got one), and with an input that requires one, the forward pass raised RuntimeError: {refused}")
