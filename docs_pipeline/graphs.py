@@ -253,7 +253,7 @@ def svg(nodes, edges, layout: Layout, svg_id: str, title: str, classes="autograd
     and `current` nodes haloed, the arrows the current node's gradient travelled marked hot."""
     width, height = layout.size
     out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="{classes}" viewBox="0 0 {width:.0f} {height:.0f}" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="{classes}" data-search-exclude="" viewBox="0 0 {width:.0f} {height:.0f}" '
         f'width="{width:.0f}" height="{height:.0f}"{attrs} role="img" aria-labelledby="{svg_id}-t">',
         f'<title id="{svg_id}-t">{escape(title)}</title>',
         f'<defs><marker id="{svg_id}-a" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" markerHeight="7" '

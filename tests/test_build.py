@@ -17,6 +17,7 @@ ICONS = (
     re.compile(r'<link rel="stylesheet" href="[^"]*assets/stylesheets/icons\.css">'),
     re.compile(r'<link rel="preload" href="[^"]*assets/images/icons\.svg" as="image"'),
 )
+GRAPH_TITLE = re.compile(r'<svg [^>]*class="autograd-graph[^>]*>\s*<title id="[^"]*">([^<]+)</title>')
 HREFLANG = re.compile(r"""<link\b(?=[^>]*\srel=["']?alternate\b)(?=[^>]*\shreflang=)[^>]*>""", re.I)
 
 
@@ -58,8 +59,9 @@ def test_every_built_page(built_site):
 
 
 def test_each_language_has_its_own_search_index_without_code(built_site):
-    """Every first visit loads its language's index: prose and headings, not the programs and outputs
-    (and no notebook page: they stay out of search)."""
+    """Every first visit loads its language's index: prose and headings, not the programs and outputs,
+    nor the graphs' labels and titles (data-search-exclude, docs_pipeline/graphs.py), and no notebook
+    page: they stay out of search."""
     for lang in SITE.languages:
         index = built_site / SITE.prefix(lang) / "search" / "search_index.json"
         docs = json.loads(index.read_text(encoding="utf-8"))["docs"]
@@ -71,6 +73,10 @@ def test_each_language_has_its_own_search_index_without_code(built_site):
         )
         with_code = [d["location"] for d in docs if "<pre" in d["text"]]
         assert docs and not with_code, f"{index.relative_to(built_site)}: code indexed in {with_code[:5]}"
+        pages = (built_site / SITE.url_of(p) / "index.html" for p in SITE.pages(lang))
+        titles = {t for page in pages for t in GRAPH_TITLE.findall(page.read_text(encoding="utf-8"))}
+        with_graphs = [d["location"] for d in docs if any(t in d["text"] for t in titles)]
+        assert titles and not with_graphs, f"{index.relative_to(built_site)}: graphs indexed in {with_graphs[:5]}"
 
 
 def test_code_keeps_no_spans_that_look_the_same_as_plain_text():
