@@ -260,7 +260,8 @@ def _figure(name: str, value, note: str | None, before: dict, measured: str) -> 
     at_least = name.endswith("_min")
     last = before.get("figures", {}).get(name, {})
     if value is None and last.get("value") is not None:
-        return {**last, "note": f"{note}: the value measured {last.get('measured', before.get('measured_at'))}"}
+        measured = last.get("measured", before.get("measured_at"))
+        return {**last, "measured": measured, "note": f"{note}: the value measured {measured}"}
     met = value is not None and goal is not None and (value >= goal if at_least else value <= goal)
     status = "not measured" if value is None else "reported" if goal is None else "met" if met else "MISSED"
     figure = {
