@@ -27,7 +27,7 @@ SUPERSCRIPTS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
 # What prose arithmetic may hold: numbers, + − × ÷, powers, brackets.
 ARITHMETIC = (ast.Expression, ast.BinOp, ast.UnaryOp, ast.Constant)
 ARITHMETIC += (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.Pow, ast.USub, ast.UAdd)
-RULES = "rules"  # the rules page (docs/<lang>/rules.md) and its rule checks (snippets/rules/)
+RULES = "rules"  # the rules pages (docs/<lang>/rules/) and their rule checks (snippets/rules/)
 
 
 class PageError(Exception):
@@ -61,6 +61,14 @@ def torch_version() -> str:
     return importlib.metadata.version("torch")
 
 
+def is_rules_page(site: Layout, page: Path) -> bool:
+    return site.page_name(page).startswith(f"{RULES}/")
+
+
+def rules_pages(site: Layout, lang: str) -> list[Path]:
+    return sorted((site.docs / lang / RULES).glob("*.md"))
+
+
 def page_functions(site: Layout, page: Callable[[], Path]) -> dict[str, Callable]:
     """The macros, for the page `page()` returns (errors name it)."""
 
@@ -90,19 +98,20 @@ def page_functions(site: Layout, page: Callable[[], Path]) -> dict[str, Callable
 
     def rule(name: str) -> str:
         lang, here = site.language_of(page()), site.page_name(page())
-        rules = site.docs / lang / f"{RULES}.md"
         if not snippet_file(f"{RULES}/{name}", site.root).is_file():
             raise error(f"cites rule {name!r}, but there is no rule check snippets/{RULES}/{name}.py")
-        heading = next((h for h in parse(rules).headings if h.id == name), None) if rules.is_file() else None
-        if heading is None:
-            raise error(f"cites rule {name!r}, but {site.name(rules)} has no heading {{ #{name} }}")
-        href = f"#{name}" if here == RULES else f"{posixpath.relpath(RULES, posixpath.dirname(here) or '.')}.md#{name}"
+        found = [(p, h) for p in rules_pages(site, lang) for h in parse(p).headings if h.id == name]
+        if not found:
+            raise error(f"cites rule {name!r}, but no page in {site.name(site.docs / lang / RULES)}/ has a heading {{ #{name} }}")
+        rules, heading = found[0]
+        there = site.page_name(rules)
+        href = f"#{name}" if here == there else f"{posixpath.relpath(there, posixpath.dirname(here) or '.')}.md#{name}"
         return texts()[lang]["rule"].format(title=heading.text, href=href)
 
     def cited_by(name: str) -> str:
         lang, here = site.language_of(page()), posixpath.dirname(site.page_name(page())) or "."
         links = {}  # an ordered set: a section citing it twice is linked once
-        for other in (p for p in site.pages(lang) if site.page_name(p) != RULES):
+        for other in (p for p in site.pages(lang) if not is_rules_page(site, p)):
             parsed = parse(other)
             for line in (line for line, cited in parsed.rules if cited == name):
                 heading = [h for h in parsed.headings if h.line < line][-1]

@@ -108,6 +108,16 @@ def mkdocs_config(root: Path = ROOT) -> dict:
         return yaml_load(f)
 
 
+def _nav_pages(entries: list):
+    """(page name, title) of each page in the nav, sections included."""
+    for entry in entries:
+        for title, target in entry.items():
+            if isinstance(target, list):
+                yield from _nav_pages(target)
+            else:
+                yield target.removesuffix(".md"), title
+
+
 @cache
 def layout(root: Path = ROOT) -> Layout:
     """The layout of the project at `root` (a copy of the project has its own)."""
@@ -115,7 +125,7 @@ def layout(root: Path = ROOT) -> Layout:
     i18n = next(p["i18n"] for p in config["plugins"] if isinstance(p, dict) and "i18n" in p)
     default = next(lang["locale"] for lang in i18n["languages"] if lang.get("default"))
     ordered = tuple(sorted((lang["locale"] for lang in i18n["languages"]), key=lambda code: code != default))
-    nav = {path.removesuffix(".md"): title for entry in config.get("nav", []) for title, path in entry.items()}
+    nav = dict(_nav_pages(config.get("nav", [])))
     nav_titles = {
         lang["locale"]: {name: (lang.get("nav_translations") or {}).get(title, title) for name, title in nav.items()}
         for lang in i18n["languages"]

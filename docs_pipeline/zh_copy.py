@@ -85,6 +85,6 @@ def source_strings(root: Path) -> list[tuple[str, int, str]]:
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             text = TAG.sub("", JINJA.sub(" ", line))
             # YAML's `key: value` colon is syntax, not punctuation: key and value are two texts
-            parts = re.split(r":\s", text) if path.suffix == ".yml" else [text]
+            parts = re.split(r":(?:\s|$)", text) if path.suffix == ".yml" else [text]
             found += [(path.relative_to(root).as_posix(), number, part) for part in parts if CJK.search(part)]
     return found

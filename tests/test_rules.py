@@ -1,5 +1,5 @@
 """Every general rule the prose states is a rule check (CONTRIBUTING.md, "State a rule"): shown under
-its own heading on the rules page, cited by another page, asserting its rule. Its output drifting is
+its own heading on one of the rules pages, cited by another page, asserting its rule. Its output drifting is
 the snippet's own test; a citation of a rule without a check or a heading fails the build (`rule`)."""
 
 import ast
@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from docs_pipeline.macros import RULES, PageError, page_functions
+from docs_pipeline.macros import RULES, PageError, is_rules_page, page_functions, rules_pages
 from docs_pipeline.pages import parse
 from docs_pipeline.site import layout
 
@@ -24,14 +24,16 @@ def test_each_rule_check_asserts_its_rule(check):
 
 
 @pytest.mark.parametrize("lang", SITE.languages)
-def test_the_rules_page_shows_each_check_under_its_heading(lang):
-    page = parse(SITE.docs / lang / f"{RULES}.md")
-    problems = []
+def test_the_rules_pages_show_each_check_under_its_heading(lang):
+    pages = [parse(p) for p in rules_pages(SITE, lang)]
+    problems = [] if pages else [f"no rules pages in docs/{lang}/{RULES}/"]
     for check in CHECKS:
-        heading = next((h for h in page.headings if h.id == check.stem), None)
-        if heading is None:
-            problems.append(f"{page.name}: no heading {{ #{check.stem} }} for {SITE.name(check)}")
+        found = [(page, h) for page in pages for h in page.headings if h.id == check.stem]
+        if len(found) != 1:
+            where = ", ".join(page.name for page, _ in found) or f"no page in docs/{lang}/{RULES}/"
+            problems.append(f"{where}: {len(found)} headings {{ #{check.stem} }} for {SITE.name(check)}, not one")
             continue
+        [(page, heading)] = found
         end = min(
             [h.line for h in page.headings if h.line > heading.line and h.level <= heading.level], default=len(page.lines) + 1
         )
@@ -48,23 +50,23 @@ def test_the_rules_page_shows_each_check_under_its_heading(lang):
 
 def test_every_rule_check_is_cited_by_a_page():
     assert CHECKS, f"no rule checks in snippets/{RULES}/"
-    cited = {name for page in SITE.pages(SITE.default) if SITE.page_name(page) != RULES for _, name in parse(page).rules}
+    cited = {name for page in SITE.pages(SITE.default) if not is_rules_page(SITE, page) for _, name in parse(page).rules}
     uncited = [SITE.name(c) for c in CHECKS if c.stem not in cited]
     assert not uncited, f'rule checks that no page cites with {{{{ rule("name") }}}}: {uncited}'
 
 
 def test_a_faulty_citation_names_the_page(tmp_path: Path):
     """A citation of a rule without a check, of one without a heading, and a rule no page cites."""
-    page, rules = SITE.docs / SITE.default / "how-it-works.md", SITE.docs / SITE.default / f"{RULES}.md"
+    page, rules = SITE.docs / SITE.default / "how-it-works.md", rules_pages(SITE, SITE.default)[0]
     says = f"docs/{SITE.default}/how-it-works.md: cites rule 'no_such_rule', but there is no rule check snippets/rules/no_such_rule.py"
     with pytest.raises(PageError, match=says):
         page_functions(SITE, lambda: page)["rule"]("no_such_rule")
-    with pytest.raises(PageError, match=f"docs/{SITE.default}/rules.md: no page of its language cites rule 'uncited'"):
+    with pytest.raises(PageError, match=f"{SITE.name(rules)}: no page of its language cites rule 'uncited'"):
         page_functions(SITE, lambda: rules)["cited_by"]("uncited")
     (tmp_path / "snippets" / RULES).mkdir(parents=True)
     (tmp_path / "snippets" / RULES / "orphan.py").write_text("assert True\n")
-    (tmp_path / "docs" / "zh").mkdir(parents=True)
-    (tmp_path / "docs" / "zh" / f"{RULES}.md").write_text("# 规则 { #rules }\n", encoding="utf-8")
+    (tmp_path / "docs" / "zh" / RULES).mkdir(parents=True)
+    (tmp_path / "docs" / "zh" / RULES / "some.md").write_text("# 规则 { #rules }\n", encoding="utf-8")
     site = type(SITE)(tmp_path, tmp_path / "docs", SITE.languages, SITE.site_url, SITE.names, SITE.nav_titles)
-    with pytest.raises(PageError, match=r"docs/zh/rules.md has no heading \{ #orphan \}"):
+    with pytest.raises(PageError, match=r"no page in docs/zh/rules/ has a heading \{ #orphan \}"):
         page_functions(site, lambda: tmp_path / "docs" / "zh" / "index.md")["rule"]("orphan")
