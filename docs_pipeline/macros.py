@@ -1,8 +1,8 @@
 """The pages are Jinja templates (mkdocs-macros): what they can insert, all of it from real runs.
 CONTRIBUTING.md says how pages use each: `torch_version`, `glossary`, `value(...)` and its `num`
-filter, `derive(...)`, `steps(...)`, `rule(...)` and `cited_by(...)`. A page naming an unknown
-snippet, value or rule, or a derivation that does not arrive at the value, fails the build naming the
-page (mkdocs.yml: strict, on_undefined: strict).
+filter, `derive(...)`, `steps(...)`, `rule(...)`, `cited_by(...)` and `rules_index()`. A page
+naming an unknown snippet, value or rule, or a derivation that does not arrive at the value, fails
+the build naming the page (mkdocs.yml: strict, on_undefined: strict).
 """
 
 import ast
@@ -66,7 +66,10 @@ def is_rules_page(site: Layout, page: Path) -> bool:
 
 
 def rules_pages(site: Layout, lang: str) -> list[Path]:
-    return sorted((site.docs / lang / RULES).glob("*.md"))
+    """The rules pages of a language, in the order of the nav."""
+    order = list(site.nav_titles[lang])
+    pages = (site.docs / lang / RULES).glob("*.md")
+    return sorted(pages, key=lambda p: (order.index(site.page_name(p)) if site.page_name(p) in order else len(order), p))
 
 
 def page_functions(site: Layout, page: Callable[[], Path]) -> dict[str, Callable]:
@@ -120,7 +123,18 @@ def page_functions(site: Layout, page: Callable[[], Path]) -> dict[str, Callable
             raise error(f"no page of its language cites rule {name!r}")
         return texts()[lang]["cited_by"].format(links=texts()[lang]["list"].join(links))
 
-    return {"value": value, "derive": derive, "steps": steps, "rule": rule, "cited_by": cited_by}
+    def rules_index() -> str:
+        """Every rule of the rules pages, as a linked list under each page and group heading."""
+        lang, here = site.language_of(page()), posixpath.dirname(site.page_name(page())) or "."
+        lines = []
+        for rules in (p for p in rules_pages(site, lang) if site.page_name(p) != site.page_name(page())):
+            parsed, href = parse(rules), posixpath.relpath(site.page_name(rules), here) + ".md"
+            lines += ["", f"## [{site.nav_title(rules)}]({href}) {{ #{parsed.headings[0].id} }}", ""]
+            for h in parsed.headings[1:]:
+                lines += ["", f"### {h.text} {{ #{h.id} }}", ""] if h.level == 2 else [f"- [{h.text}]({href}#{h.id})"]
+        return "\n".join(lines).strip() + "\n"
+
+    return {"value": value, "derive": derive, "steps": steps, "rule": rule, "cited_by": cited_by, "rules_index": rules_index}
 
 
 def define_env(env):
