@@ -70,3 +70,12 @@ def test_a_faulty_citation_names_the_page(tmp_path: Path):
     site = type(SITE)(tmp_path, tmp_path / "docs", SITE.languages, SITE.site_url, SITE.names, SITE.nav_titles)
     with pytest.raises(PageError, match=r"no page in docs/zh/rules/ has a heading \{ #orphan \}"):
         page_functions(site, lambda: tmp_path / "docs" / "zh" / "index.md")["rule"]("orphan")
+
+
+@pytest.mark.parametrize("lang", SITE.languages)
+def test_the_index_page_links_every_rule(lang):
+    index = SITE.docs / lang / RULES / "index.md"
+    assert "{{ rules_index() }}" in index.read_text(encoding="utf-8"), f"{SITE.name(index)}: no {{{{ rules_index() }}}}"
+    listed = page_functions(SITE, lambda: index)["rules_index"]()
+    missing = [SITE.name(c) for c in CHECKS if f"#{c.stem})" not in listed]
+    assert not missing, f"{SITE.name(index)}: rules_index() links no section of {missing}"
