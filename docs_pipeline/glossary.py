@@ -1,5 +1,5 @@
 """The glossary: zh <-> en terms kept once in glossary.toml, shown on both glossary pages
-(`{{ glossary }}`, docs_pipeline/macros.py) and held to by tests/test_glossary.py."""
+(`{{ glossary() }}`, docs_pipeline/macros.py) and held to by tests/test_glossary.py."""
 
 import re
 import tomllib

@@ -1,5 +1,5 @@
 """The pages are Jinja templates (mkdocs-macros): what they can insert, all of it from real runs.
-CONTRIBUTING.md says how pages use each: `torch_version`, `glossary`, `value(...)` and its `num`
+CONTRIBUTING.md says how pages use each: `torch_version`, `glossary()`, `value(...)` and its `num`
 filter, `derive(...)`, `steps(...)`, `rule(...)`, `cited_by(...)` and `rules_index()`. A page
 naming an unknown snippet, value or rule, or a derivation that does not arrive at the value, fails
 the build naming the page (mkdocs.yml: strict, on_undefined: strict).
@@ -123,6 +123,9 @@ def page_functions(site: Layout, page: Callable[[], Path]) -> dict[str, Callable
             raise error(f"no page of its language cites rule {name!r}")
         return texts()[lang]["cited_by"].format(links=texts()[lang]["list"].join(links))
 
+    def glossary() -> str:
+        return glossary_table(site.language_of(page()), load_glossary())
+
     def rules_index() -> str:
         """Every rule of the rules pages, as a linked list under each page and group heading."""
         lang, here = site.language_of(page()), posixpath.dirname(site.page_name(page())) or "."
@@ -134,7 +137,15 @@ def page_functions(site: Layout, page: Callable[[], Path]) -> dict[str, Callable
                 lines += ["", f"### {h.text} {{ #{h.id} }}", ""] if h.level == 2 else [f"- [{h.text}]({href}#{h.id})"]
         return "\n".join(lines).strip() + "\n"
 
-    return {"value": value, "derive": derive, "steps": steps, "rule": rule, "cited_by": cited_by, "rules_index": rules_index}
+    return {
+        "value": value,
+        "derive": derive,
+        "steps": steps,
+        "rule": rule,
+        "cited_by": cited_by,
+        "rules_index": rules_index,
+        "glossary": glossary,
+    }
 
 
 def define_env(env):
@@ -147,12 +158,8 @@ def define_env(env):
 
 
 def on_pre_page_macros(env):
-    """The glossary table in the language of the page being rendered."""
-    site = layout(Path(env.project_dir))
-    source = Path(env.page.file.abs_src_path)
-    if source.suffix == ".md" and source.is_relative_to(site.docs):
-        env.variables["glossary"] = glossary_table(site.language_of(source), load_glossary())
-    else:  # a notebook page: its JSON source is not a template (mkdocs-jupyter renders the file)
+    """A notebook page's JSON source is not a template (mkdocs-jupyter renders the file)."""
+    if Path(env.page.file.abs_src_path).suffix != ".md":
         env.page.meta["render_macros"] = False
 
 

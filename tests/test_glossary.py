@@ -132,7 +132,7 @@ def test_a_malformed_entry_is_named(tmp_path, entries, message):
 def test_the_glossary_page_shows_every_term(built_site, lang):
     page = built_site / ("" if lang == "zh" else "en/") / "glossary" / "index.html"
     shown = html.unescape(page.read_text(encoding="utf-8"))
-    assert "{{ glossary }}" not in shown, f"{page.relative_to(built_site)}: the glossary marker was not replaced"
+    assert "{{ glossary() }}" not in shown, f"{page.relative_to(built_site)}: the glossary marker was not replaced"
     for term in TERMS:
         for text in (term.zh, *term.en, term.zh_note if lang == "zh" else term.en_note):
             assert text in shown, (
