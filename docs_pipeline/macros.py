@@ -134,7 +134,12 @@ def page_functions(site: Layout, page: Callable[[], Path]) -> dict[str, Callable
             parsed, href = parse(rules), posixpath.relpath(site.page_name(rules), here) + ".md"
             lines += ["", f"## [{site.nav_title(rules)}]({href}) {{ #{parsed.headings[0].id} }}", ""]
             for h in parsed.headings[1:]:
-                lines += ["", f"### {h.text} {{ #{h.id} }}", ""] if h.level == 2 else [f"- [{h.text}]({href}#{h.id})"]
+                # each entry keeps the rule's id: a link to the one rules page before the split still finds it
+                lines += (
+                    ["", f"### {h.text} {{ #{h.id} }}", ""]
+                    if h.level == 2
+                    else [f"- [{h.text}]({href}#{h.id})", f"{{ #{h.id} }}"]
+                )
         return "\n".join(lines).strip() + "\n"
 
     return {

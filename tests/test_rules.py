@@ -77,5 +77,5 @@ def test_the_index_page_links_every_rule(lang):
     index = SITE.docs / lang / RULES / "index.md"
     assert "{{ rules_index() }}" in index.read_text(encoding="utf-8"), f"{SITE.name(index)}: no {{{{ rules_index() }}}}"
     listed = page_functions(SITE, lambda: index)["rules_index"]()
-    missing = [SITE.name(c) for c in CHECKS if f"#{c.stem})" not in listed]
-    assert not missing, f"{SITE.name(index)}: rules_index() links no section of {missing}"
+    missing = [SITE.name(c) for c in CHECKS if f"#{c.stem})" not in listed or f"{{ #{c.stem} }}" not in listed]
+    assert not missing, f"{SITE.name(index)}: rules_index() lists no entry, with its id, linking the section of {missing}"
