@@ -71,15 +71,16 @@ expected = torch.autograd.grad((xc * 2).abs().sum(), xc)[0]
 print(f"view_as_real(yc).mul_(2): yc.grad_fn = {yc.grad_fn.name()}, the view's = {v.grad_fn.name()}")
 assert yc.grad_fn.name() == "torch::autograd::CopySlices" and v.grad_fn.name() == "ViewAsRealBackward0"
 assert torch.allclose(xc.grad, expected, rtol=0, atol=1e-6)
-xr = torch.ones(3, 2, requires_grad=True)
-yr = xr * 1
-v = torch.view_as_complex(yr)
-v.mul_(2)
-yr.pow(2).sum().backward()
-expected = torch.autograd.grad((xr * 2).pow(2).sum(), xr)[0]
-print(f"view_as_complex(yr).mul_(2): yr.grad_fn = {yr.grad_fn.name()}, the view's = {v.grad_fn.name()}")
-assert yr.grad_fn.name() == "torch::autograd::CopySlices" and v.grad_fn.name() == "ViewAsComplexBackward0"
-assert torch.allclose(xr.grad, expected, rtol=0, atol=1e-6)
+for dtype in (torch.float32, torch.float64):
+    xr = torch.ones(3, 2, dtype=dtype, requires_grad=True)
+    yr = xr * 1
+    v = torch.view_as_complex(yr)
+    v.mul_(2)
+    yr.pow(2).sum().backward()
+    expected = torch.autograd.grad((xr * 2).pow(2).sum(), xr)[0]
+    assert yr.grad_fn.name() == "torch::autograd::CopySlices" and v.grad_fn.name() == "ViewAsComplexBackward0", dtype
+    assert torch.allclose(xr.grad, expected, rtol=0, atol=1e-6), dtype
+print(f"view_as_complex(yr).mul_(2), float32 and float64: yr.grad_fn = {yr.grad_fn.name()}, the view's = {v.grad_fn.name()}")
 many_views = {
     "unbind(0)": lambda t: t.unbind(0),
     "unbind(1)": lambda t: t.unbind(1),
