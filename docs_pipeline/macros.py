@@ -16,7 +16,7 @@ from pathlib import Path
 
 from .glossary import load as load_glossary
 from .glossary import table as glossary_table
-from .pages import parse
+from .pages import Heading, parse
 from .site import Layout, layout, snippet_file
 from .steps import StepsError
 from .steps_figure import figure as steps_figure
@@ -99,26 +99,38 @@ def page_functions(site: Layout, page: Callable[[], Path]) -> dict[str, Callable
         except StepsError as exc:
             raise error(exc) from None
 
+    @cache  # one build's: page_functions is made anew for each build and reload
+    def rule_headings(lang: str) -> dict[str, tuple[str, Heading]]:
+        """{rule: (the rules page holding its heading, the heading)}, the first in nav order winning."""
+        found = {}
+        for rules in reversed(rules_pages(site, lang)):
+            found |= {h.id: (site.page_name(rules), h) for h in parse(rules).headings}
+        return found
+
+    @cache
+    def citations(lang: str) -> dict[str, dict[str, None]]:
+        """{rule: the sections citing it, as links from the page's folder}: an ordered set each."""
+        links: dict[str, dict[str, None]] = {}
+        for other in (p for p in site.pages(lang) if not is_rules_page(site, p)):
+            parsed, name = parse(other), site.page_name(other)
+            for line, cited in parsed.rules:
+                heading = [h for h in parsed.headings if h.line < line][-1]
+                links.setdefault(cited, {})[(name, heading.text, heading.id)] = None
+        return links
+
     def rule(name: str) -> str:
         lang, here = site.language_of(page()), site.page_name(page())
         if not snippet_file(f"{RULES}/{name}", site.root).is_file():
             raise error(f"cites rule {name!r}, but there is no rule check snippets/{RULES}/{name}.py")
-        found = [(p, h) for p in rules_pages(site, lang) for h in parse(p).headings if h.id == name]
-        if not found:
+        if name not in rule_headings(lang):
             raise error(f"cites rule {name!r}, but no page in {site.name(site.docs / lang / RULES)}/ has a heading {{ #{name} }}")
-        rules, heading = found[0]
-        there = site.page_name(rules)
+        there, heading = rule_headings(lang)[name]
         href = f"#{name}" if here == there else f"{posixpath.relpath(there, posixpath.dirname(here) or '.')}.md#{name}"
         return texts()[lang]["rule"].format(title=heading.text, href=href)
 
     def cited_by(name: str) -> str:
         lang, here = site.language_of(page()), posixpath.dirname(site.page_name(page())) or "."
-        links = {}  # an ordered set: a section citing it twice is linked once
-        for other in (p for p in site.pages(lang) if not is_rules_page(site, p)):
-            parsed = parse(other)
-            for line in (line for line, cited in parsed.rules if cited == name):
-                heading = [h for h in parsed.headings if h.line < line][-1]
-                links[f"[{heading.text}]({posixpath.relpath(site.page_name(other), here)}.md#{heading.id})"] = None
+        links = [f"[{text}]({posixpath.relpath(other, here)}.md#{id_})" for other, text, id_ in citations(lang).get(name, ())]
         if not links:
             raise error(f"no page of its language cites rule {name!r}")
         return texts()[lang]["cited_by"].format(links=texts()[lang]["list"].join(links))
