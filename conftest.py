@@ -1,6 +1,9 @@
 """The test wiring: snippets/ is collected by sybil (one example per file), tests/ by pytest."""
 
+import shutil
 import sys
+import tempfile
+from pathlib import Path
 
 import pytest
 
@@ -10,6 +13,8 @@ from docs_pipeline.site import ROOT, layout
 from tests.helpers import build_site, start_recordings
 
 pytest_collect_file = snippet_sybil.pytest()
+AUDITED = pytest.StashKey[bool]()  # tests/audit/test_lighthouse.py is selected
+PORTABILITY = pytest.StashKey[tuple[Path, dict]]()  # the portability reruns: (their folder, {setting: (process, output)})
 
 
 def _tier(item) -> int:
@@ -48,18 +53,30 @@ def built_site(tmp_path_factory):
     return site
 
 
-@pytest.fixture(scope="session", autouse=True)
-def portability_runs(request, tmp_path_factory):
-    """tests/test_portability.py's reruns of every snippet, one process per setting, started with the
-    session when that module is selected: they run on the core the single-process tiers before it
-    leave idle. {setting: (process, where it writes)}."""
-    if not any(item.path.name == "test_portability.py" for item in request.session.items):
-        yield {}
-        return
-    runs = start_recordings(tmp_path_factory.mktemp("portability"))
-    yield runs
+def pytest_collection_finish(session):
+    """tests/test_portability.py's reruns of every snippet, one process per setting, start as soon as
+    that module is selected: they run on the core the snippet tier (one process) leaves idle. A session
+    fixture would start them only with the first pytest test, after the snippets: sybil's examples
+    request no fixtures."""
+    session.config.stash[AUDITED] = any(item.path.name == "test_lighthouse.py" for item in session.items)
+    if any(item.path.name == "test_portability.py" for item in session.items):
+        folder = Path(tempfile.mkdtemp(prefix="portability-"))
+        session.config.stash[PORTABILITY] = (folder, start_recordings(folder))
+
+
+def pytest_sessionfinish(session):
+    folder, runs = session.config.stash.get(PORTABILITY, (None, {}))
     for process, _ in runs.values():
         process.kill()
+        process.wait()
+    if folder:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def portability_runs(request):
+    """{setting: (process, where it writes)}, as pytest_collection_finish started them."""
+    return request.config.stash[PORTABILITY][1]
 
 
 # ---------------------------------------------------------------- browser tests (tests/browser/)
@@ -86,10 +103,18 @@ def browser():
         yield chromium
 
 
+@pytest.fixture(autouse=True)
+def _lighthouse_starts_with_the_built_site(request):
+    """With the audits selected, the first test that reads the built site starts Lighthouse: it audits
+    on the core that the build's tests and the fault builds (one process each) leave idle."""
+    if request.config.stash[AUDITED] and "built_site" in request.fixturenames:
+        request.getfixturevalue("lighthouse_started")
+
+
 @pytest.fixture(scope="session")
 def lighthouse_started(built_site, served_site):
-    """Lighthouse on every built page, started in the background (the browser visits run meanwhile),
-    or why it cannot run here."""
+    """Lighthouse on every built page, started in the background (the rest of the suite runs
+    meanwhile), or why it cannot run here."""
     from tests.audit.site_audit import Lighthouse, page_url, site_pages, tools_problem
 
     problem = tools_problem()

@@ -1,6 +1,6 @@
 """Outputs that come out the same on every machine (CONTRIBUTING.md, "Outputs that hold on every
 machine"): one process per setting records every snippet (outputs.record_every), all started with
-the session (conftest.py's portability_runs).
+the session (conftest.py: pytest_collection_finish).
 A difference from the stored files that the native run shares is drift, the snippet's own test: here
 only what the setting changes fails.
 """
