@@ -100,19 +100,14 @@ def portability_settings() -> dict[str, dict[str, str]]:
 
 
 def start_recordings(folder: Path) -> dict[str, tuple[subprocess.Popen, Path]]:
-    """One process per portability setting recording every snippet into folder/<n>.json, all started
-    now: {setting: (process, where it writes)}."""
+    """One process per portability setting recording every snippet into folder/<n>.json (what it says
+    into folder/<n>.log), all started now: {setting: (process, where it writes)}."""
     started = {}
     for n, (name, env) in enumerate(portability_settings().items()):
         into = folder / f"{n}.json"
         code = f"from pathlib import Path; from docs_pipeline.outputs import record_every; record_every({RECORD_SEED}, Path({str(into)!r}))"
-        process = subprocess.Popen(
-            [sys.executable, "-c", code],
-            cwd=ROOT,
-            env={**os.environ, **env},
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            text=True,
-        )
+        # what it says goes to a file: a pipe that nobody reads until the test would stall it once full
+        with open(into.with_suffix(".log"), "w", encoding="utf-8") as log:
+            process = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT, env={**os.environ, **env}, stdout=log, stderr=log)
         started[name] = (process, into)
     return started

@@ -25,8 +25,9 @@ SETTINGS = portability_settings()
 @pytest.mark.parametrize("setting", SETTINGS)
 def test_every_snippet_prints_the_same_under(setting, portability_runs):
     process, into = portability_runs[setting]
-    said, _ = process.communicate()
-    assert process.returncode == 0, f"recording every snippet under {setting} failed:\n{said[-3000:]}"
+    if process.wait() != 0:
+        said = into.with_suffix(".log").read_text(encoding="utf-8")
+        pytest.fail(f"recording every snippet under {setting} failed:\n{said[-3000:]}", pytrace=False)
     recorded = json.loads(into.read_text(encoding="utf-8"))
     problems = []
     for name, files in recorded.items():
