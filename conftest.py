@@ -43,23 +43,13 @@ def pytest_collection_modifyitems(config, items):
     items.sort(key=_tier)  # stable: each tier keeps pytest's order
 
 
-@pytest.fixture(scope="session")
-def built_site(tmp_path_factory):
-    """The whole site, built once per test run."""
-    site = tmp_path_factory.mktemp("site")
-    result = build_site(ROOT, site)
-    if result.returncode != 0:
-        pytest.fail(f"mkdocs build --strict failed:\n{result.stdout}{result.stderr}", pytrace=False)
-    return site
-
-
 def pytest_collection_finish(session):
-    """tests/test_portability.py's reruns of every snippet, one process per setting, start as soon as
-    that module is selected: they run on the core the snippet tier (one process) leaves idle. A session
+    """tests/test_portability.py's reruns of every snippet, one process per setting, start as soon as a
+    selected test needs them: they run on the core the snippet tier (one process) leaves idle. A session
     fixture would start them only with the first pytest test, after the snippets: sybil's examples
     request no fixtures."""
     session.config.stash[AUDITED] = any(item.path.name == "test_lighthouse.py" for item in session.items)
-    if any(item.path.name == "test_portability.py" for item in session.items):
+    if any("portability_runs" in getattr(item, "fixturenames", ()) for item in session.items):
         folder = Path(tempfile.mkdtemp(prefix="portability-"))
         session.config.stash[PORTABILITY] = (folder, start_recordings(folder))
 
@@ -71,6 +61,25 @@ def pytest_sessionfinish(session):
         process.wait()
     if folder:
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def pytest_terminal_summary(terminalreporter):
+    """What the site audits counted in the theme's own markup, shown with every run, passing or not."""
+    audits = sys.modules.get("tests.audit.site_audit")
+    for title, lines in audits.REPORT.items() if audits else ():
+        terminalreporter.section(title)
+        for line in lines:
+            terminalreporter.write_line(line)
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory):
+    """The whole site, built once per test run."""
+    site = tmp_path_factory.mktemp("site")
+    result = build_site(ROOT, site)
+    if result.returncode != 0:
+        pytest.fail(f"mkdocs build --strict failed:\n{result.stdout}{result.stderr}", pytrace=False)
+    return site
 
 
 @pytest.fixture(scope="session")
@@ -124,18 +133,9 @@ def lighthouse_started(built_site, served_site):
 
 
 @pytest.fixture(scope="session")
-def first_visits(lighthouse_started, browser, served_site, built_site):
+def first_visits(browser, served_site, built_site):
     """Every page of both languages visited once, first-time-reader style: {page: Visit}."""
     from docs_pipeline.serve import chromium_executable
     from tests.browser.site_browser import visit_all
 
     return visit_all(chromium_executable(), served_site, built_site, layout().pages())
-
-
-def pytest_terminal_summary(terminalreporter):
-    """What the site audits counted in the theme's own markup, shown with every run, passing or not."""
-    audits = sys.modules.get("tests.audit.site_audit")
-    for title, lines in audits.REPORT.items() if audits else ():
-        terminalreporter.section(title)
-        for line in lines:
-            terminalreporter.write_line(line)
