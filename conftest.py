@@ -44,7 +44,8 @@ def pytest_collection_modifyitems(config, items):
 
 
 def pytest_collection_finish(session):
-    """tests/test_portability.py's reruns of every snippet, one process per setting, start as soon as a
+    """Once the selection is known: whether the audits run (Lighthouse then starts with the built site),
+    and tests/test_portability.py's reruns of every snippet, one process per setting, started now if a
     selected test needs them: they run on the core the snippet tier (one process) leaves idle. A session
     fixture would start them only with the first pytest test, after the snippets: sybil's examples
     request no fixtures."""

@@ -109,7 +109,7 @@ def page_functions(site: Layout, page: Callable[[], Path]) -> dict[str, Callable
 
     @cache
     def citations(lang: str) -> dict[str, dict[str, None]]:
-        """{rule: the sections citing it, as links from the page's folder}: an ordered set each."""
+        """{rule: the sections citing it, as (page, heading, id)}: in page order, a section citing it twice once."""
         links: dict[str, dict[str, None]] = {}
         for other in (p for p in site.pages(lang) if not is_rules_page(site, p)):
             parsed, name = parse(other), site.page_name(other)
