@@ -129,8 +129,11 @@ def lighthouse_started(built_site, served_site):
 
     problem = tools_problem()
     if problem:
-        return problem
-    return Lighthouse([page_url(served_site, page) for page in site_pages(built_site)])
+        yield problem
+        return
+    run = Lighthouse([page_url(served_site, page) for page in site_pages(built_site)])
+    yield run
+    run.stop()  # a run pytest stopped before reading (-x) would go on, and its Chromium with it
 
 
 @pytest.fixture(scope="session")

@@ -13,6 +13,7 @@ import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -127,5 +128,17 @@ class Lighthouse:
                 raise RuntimeError(f"tests/audit/lighthouse.mjs failed (exit {code}):\n{self._log.read()[-3000:]}")
             return json.loads(self._out.read_text(encoding="utf-8"))
         finally:
-            self._log.close()
-            self._tmp.cleanup()
+            self.stop()
+
+    def stop(self) -> None:
+        """End the run if it is still going (pytest stopped before reading it): SIGINT, on which
+        chrome-launcher closes its Chromium too; then its files go."""
+        if self._process.poll() is None:
+            self._process.send_signal(signal.SIGINT)
+            try:
+                self._process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                self._process.kill()
+                self._process.wait()
+        self._log.close()
+        self._tmp.cleanup()
