@@ -102,15 +102,16 @@ def page_functions(site: Layout, page: Callable[[], Path]) -> dict[str, Callable
     @cache  # one build's: page_functions is made anew for each build and reload
     def rule_headings(lang: str) -> dict[str, tuple[str, Heading]]:
         """{rule: (the rules page holding its heading, the heading)}, the first in nav order winning."""
-        found = {}
-        for rules in reversed(rules_pages(site, lang)):
-            found |= {h.id: (site.page_name(rules), h) for h in parse(rules).headings}
+        found: dict[str, tuple[str, Heading]] = {}
+        for rules in rules_pages(site, lang):
+            for h in parse(rules).headings:
+                found.setdefault(h.id, (site.page_name(rules), h))
         return found
 
     @cache
-    def citations(lang: str) -> dict[str, dict[str, None]]:
+    def citations(lang: str) -> dict[str, dict[tuple[str, str, str], None]]:
         """{rule: the sections citing it, as (page, heading, id)}: in page order, a section citing it twice once."""
-        links: dict[str, dict[str, None]] = {}
+        links: dict[str, dict[tuple[str, str, str], None]] = {}
         for other in (p for p in site.pages(lang) if not is_rules_page(site, p)):
             parsed, name = parse(other), site.page_name(other)
             for line, cited in parsed.rules:
