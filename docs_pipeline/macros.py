@@ -127,7 +127,12 @@ def page_functions(site: Layout, page: Callable[[], Path]) -> dict[str, Callable
             raise error(f"cites rule {name!r}, but no page in {site.name(site.docs / lang / RULES)}/ has a heading {{ #{name} }}")
         there, heading = rule_headings(lang)[name]
         href = f"#{name}" if here == there else f"{posixpath.relpath(there, posixpath.dirname(here) or '.')}.md#{name}"
-        return texts()[lang]["rule"].format(title=heading.text, href=href)
+        title = heading.text.replace("`", "").replace('"', "'")
+        return texts()[lang]["rule"].format(title=title, href=href)
+
+    def article(corrected: bool = False) -> str:
+        """The mark of a passage that is the source article's own, as written or as corrected."""
+        return texts()[site.language_of(page())]["article_corrected" if corrected else "article"]
 
     def cited_by(name: str) -> str:
         lang, here = site.language_of(page()), posixpath.dirname(site.page_name(page())) or "."
@@ -160,6 +165,7 @@ def page_functions(site: Layout, page: Callable[[], Path]) -> dict[str, Callable
         "derive": derive,
         "steps": steps,
         "rule": rule,
+        "article": article,
         "cited_by": cited_by,
         "rules_index": rules_index,
         "glossary": glossary,

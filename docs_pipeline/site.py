@@ -42,6 +42,8 @@ class Layout:
     site_url: str
     names: dict[str, str]  # language -> its name in the language switcher
     nav_titles: dict[str, dict[str, str]]  # language -> page name -> its title in the navigation
+    nav_groups: tuple[tuple[str, tuple[str, ...]], ...]  # the nav's top-level entries: (title, page names)
+    translations: dict[str, dict[str, str]]  # language -> nav title (zh) -> its title there
 
     @property
     def default(self) -> str:
@@ -101,6 +103,11 @@ class Layout:
     def nav_title(self, page: Path) -> str | None:
         return self.nav_titles[self.language_of(page)].get(self.page_name(page))
 
+    def nav_sections(self, lang: str) -> list[tuple[str, list[str]]]:
+        """The nav's top-level entries in order, titled in `lang`: a section with its pages, a page alone."""
+        words = self.translations[lang]
+        return [(words.get(title, title), list(names)) for title, names in self.nav_groups]
+
 
 @cache
 def mkdocs_config(root: Path = ROOT) -> dict:
@@ -126,6 +133,7 @@ def layout(root: Path = ROOT) -> Layout:
     default = next(lang["locale"] for lang in i18n["languages"] if lang.get("default"))
     ordered = tuple(sorted((lang["locale"] for lang in i18n["languages"]), key=lambda code: code != default))
     nav = dict(_nav_pages(config.get("nav", [])))
+    groups = tuple((title, tuple(name for name, _ in _nav_pages([entry]))) for entry in config.get("nav", []) for title in entry)
     nav_titles = {
         lang["locale"]: {name: (lang.get("nav_translations") or {}).get(title, title) for name, title in nav.items()}
         for lang in i18n["languages"]
@@ -137,4 +145,6 @@ def layout(root: Path = ROOT) -> Layout:
         site_url=config["site_url"],
         names={lang["locale"]: lang["name"] for lang in i18n["languages"]},
         nav_titles=nav_titles,
+        nav_groups=groups,
+        translations={lang["locale"]: lang.get("nav_translations") or {} for lang in i18n["languages"]},
     )

@@ -2,10 +2,12 @@
 the prose was read against the outputs as they are now; figures come from a program on the page;
 code annotations match their markers; headings carry ids."""
 
+from collections import Counter
+
 import pytest
 
 from docs_pipeline.outputs import unread_outputs
-from docs_pipeline.pages import code_markers, lines_outside, parse, split_target
+from docs_pipeline.pages import HEADING, LIST_ITEM, code_markers, lines_outside, parse, split_target
 from docs_pipeline.runner import stored
 from docs_pipeline.site import layout, snippet_file
 
@@ -106,3 +108,24 @@ def test_every_heading_has_an_explicit_id(page):
     if missing := [f"line {h.line}: {h.text}" for h in parse(page).headings if not h.id]:
         explain = "(write `## 标题 { #some-id }`, the same id in both languages)"
         _fail([f"{SITE.name(page)}: headings without an explicit id {explain}:\n  " + "\n  ".join(missing)])
+
+
+@pytest.mark.parametrize("page", PAGES, ids=SITE.name)
+def test_rule_citations_stay_out_of_the_way(page):
+    """A citation is a marker after the sentence it backs: at most one per paragraph (or list item),
+    none in a heading or a table, none on the summary, which states principles only."""
+    parsed, problems = parse(page), []
+    cited = Counter(line for line, _ in parsed.rules)
+    if SITE.page_name(page) == "summary" and cited:
+        problems.append(f"{SITE.name(page)}: the summary cites rules (lines {sorted(cited)}); cite them where the rule is taught")
+    paragraph: list[int] = []
+    for number, line in enumerate([*parsed.lines, ""], 1):
+        if number in cited and (HEADING.match(line) or line.lstrip().startswith("|")):
+            problems.append(f"{SITE.name(page)}:{number}: a rule citation in a heading or table")
+        if not line.strip() or LIST_ITEM.match(line) or line.lstrip().startswith(("- ", "* ")):
+            if (count := sum(cited[n] for n in paragraph)) > 1:
+                problems.append(f"{SITE.name(page)}:{paragraph[0]}: {count} rule citations in one paragraph")
+            paragraph = []
+        if line.strip():
+            paragraph.append(number)
+    _fail(problems)
