@@ -47,6 +47,7 @@ from docs_pipeline.macros import torch_version
 from docs_pipeline.notebook_runs import execute
 from docs_pipeline.notebooks import NotebookError, PageNotebook, notebook_file_name, notebook_url, page_notebooks
 from docs_pipeline.pages import parse
+from docs_pipeline.reading import reading
 from docs_pipeline.site import layout
 from docs_pipeline.ui import language, texts
 
@@ -227,6 +228,7 @@ def _page_links(source: Path, on_notebook: bool) -> dict:
         counterpart = site.counterpart(source, site.default)
         original = notebook_url(counterpart, site) if on_notebook else site.url_of(counterpart) or "."
     return {
+        "reading_minutes": None if on_notebook else str(reading(source).minutes),
         "torch_version": torch_version(),
         "source": {"path": site.name(source), "url": _source_url(source)},
         "notebook": notebook,

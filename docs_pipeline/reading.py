@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import math
 import re
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -39,6 +38,7 @@ WORD = re.compile(r"\S*[A-Za-z0-9]\S*")
 @dataclass
 class Reading:
     page: Path
+    lang: str
     prose: int  # characters (zh) or words (en)
     code: int  # lines of code shown
     output: int  # lines of output shown
@@ -47,9 +47,8 @@ class Reading:
 
     @property
     def seconds(self) -> float:
-        lang = layout().language_of(self.page)
         return (
-            self.prose * 60 / PROSE_PER_MINUTE[lang]
+            self.prose * 60 / PROSE_PER_MINUTE[self.lang]
             + self.code * CODE_S
             + self.output * OUTPUT_S
             + self.steps * STEP_S
@@ -88,25 +87,25 @@ def reading(page: Path, site: Layout | None = None) -> Reading:
         text = pattern.sub(" ", text)
     steps = sum(len(load_steps(snippet, site.root)[1]) for snippet in parsed.steps)
     figures = sum(1 for _, target in parsed.figure_includes if split_target(target, site.root)[0].suffix == ".svg")
-    return Reading(page, prose_units(text, site.language_of(page)), code, output, steps, figures)
+    lang = site.language_of(page)
+    return Reading(page, lang, prose_units(text, lang), code, output, steps, figures)
 
 
 def table(site: Layout | None = None) -> str:
-    """Every page of every language in nav order, with its minutes and each nav section's total."""
+    """Every page of every language in nav order, in minutes, with each nav section's total."""
     site = site or layout()
     rows = []
     for lang in site.languages:
-        rows.append(f"\n{lang}: page                         min   prose  code  out  steps")
+        rows.append(f"{lang:<38} min   prose  code  out  steps")
         for section, names in site.nav_sections(lang):
-            total = 0
-            for name in names:
-                r = reading(site.docs / lang / f"{name}.md", site)
-                total += r.seconds
-                rows.append(f"  {name:<30} {r.seconds / 60:5.1f} {r.prose:7} {r.code:5} {r.output:4} {r.steps:6}")
-            rows.append(f"  = {section:<28} {total / 60:5.1f}")
-    return "\n".join(rows).lstrip("\n")
+            found = [reading(site.docs / lang / f"{name}.md", site) for name in names]
+            for name, r in zip(names, found, strict=True):
+                rows.append(f"  {name:<34} {r.seconds / 60:5.1f} {r.prose:7} {r.code:5} {r.output:4} {r.steps:6}")
+            if len(found) > 1:
+                rows.append(f"  {'= ' + section:<34} {sum(r.seconds for r in found) / 60:5.1f}")
+        rows.append("")
+    return "\n".join(rows)
 
 
 if __name__ == "__main__":
     print(table())
-    sys.exit(0)

@@ -1,0 +1,47 @@
+"""The reader's budget: the core path (the nav's first section) reads in an hour, each of its pages in
+a quarter of one, at the rates docs_pipeline/reading.py states; and those rates are what it counts."""
+
+from dataclasses import replace
+
+import pytest
+
+from docs_pipeline.reading import reading
+from docs_pipeline.site import layout
+
+SITE = layout()
+CORE_MINUTES, CORE_PAGE_MINUTES = 60, 15
+
+
+@pytest.mark.parametrize("lang", SITE.languages)
+def test_the_core_path_reads_in_an_hour(lang):
+    title, names = SITE.nav_sections(lang)[0]
+    minutes = {name: reading(SITE.docs / lang / f"{name}.md").seconds / 60 for name in names}
+    problems = [f"{name}: {m:.1f} min" for name, m in minutes.items() if m > CORE_PAGE_MINUTES]
+    if sum(minutes.values()) > CORE_MINUTES:
+        problems.append(f"the whole path: {sum(minutes.values()):.1f} min")
+    assert not problems, (
+        f"{lang} core path ({title}) over its budget ({CORE_PAGE_MINUTES} min a page, {CORE_MINUTES} in all): "
+        + "; ".join(problems)
+        + " (python -m docs_pipeline.reading prints every page)"
+    )
+
+
+def test_reading_counts_prose_code_output_and_steps_at_the_stated_rates(tmp_path):
+    include = '```python\n--8<-- "how_it_works/grad_basics.py"\n```\n\n```text\n--8<-- "how_it_works/grad_basics.out"\n```\n'
+    steps = '{{ steps("how_it_works/grad_basics") }}\n'
+    pages = {
+        "zh": "---\ndescription: 不算。\n---\n\n# 标题 { #t }\n\n" + "图" * 294 + " `x.grad` 和 [链接](a.md#b)。\n",
+        "en": "# Title { #t }\n\n" + "word " * 197 + "[a link](a.md#b)\n\n" + include + steps,
+    }
+    for lang, text in pages.items():
+        (tmp_path / lang).mkdir()
+        (tmp_path / lang / "page.md").write_text(text, encoding="utf-8")
+    site = replace(SITE, docs=tmp_path)
+    zh, en = (reading(tmp_path / lang / "page.md", site) for lang in ("zh", "en"))
+    assert (zh.prose, zh.code, zh.output, zh.steps) == (300, 0, 0, 0), "标题 2 + 294 + x.grad + 和 + 链接 2"
+    assert zh.seconds == 60
+    code = len([line for line in (SITE.root / "snippets/how_it_works/grad_basics.py").read_text().splitlines() if line.strip()])
+    out = len([line for line in (SITE.root / "snippets/how_it_works/grad_basics.out").read_text().splitlines() if line.strip()])
+    assert (en.prose, en.code, en.output) == (200, code, out), "Title + 197 words + a link"
+    assert en.steps > 0
+    assert en.seconds == 60 + 6 * code + 2 * out + 10 * en.steps
