@@ -19,6 +19,7 @@ LIST_ITEM = re.compile(r"^(?P<indent>[ \t]*)(?P<number>\d+)\.\s")
 FIGURE = re.compile(r"<figure[\s>]")
 STEPS = re.compile(r'\{\{\s*steps\(\s*"(?P<snippet>[^"]+)"')  # a stepped figure (docs_pipeline/steps.py)
 RULE = re.compile(r'\{\{\s*rule\(\s*"(?P<name>[^"]+)"')  # a citation of a rule check (snippets/rules/)
+ARTICLE = re.compile(r"\{\{\s*article\((?P<args>[^)]*)\)\s*\}\}")  # the mark of the source article's passage
 SECTION_MARKER = re.compile(r"--8<-- \[(?P<edge>start|end):(?P<name>[\w-]+)\]")
 ANNOTATION_MARKER = re.compile(r"#\s*\((?P<number>\d+)\)!")
 
@@ -78,6 +79,7 @@ class Page:
     figure_includes: list[tuple[int, str]]  # (line, target) of include lines outside code blocks
     steps: list[str]  # the snippets of its stepped figures, in page order
     rules: list[tuple[int, str]]  # (line, name) of each rule check it cites, in page order
+    articles: list[str]  # the arguments of each article() mark, in page order
 
     @property
     def name(self) -> str:
@@ -101,7 +103,7 @@ def _parse(path: Path, mtime_ns: int) -> Page:
     front = FRONT_MATTER.match(text)
     meta = (yaml.safe_load(front.group("yaml")) or {}) if front else {}
     lines = text.splitlines()
-    page = Page(path, lines, meta, [], [], [], 0, [], [], [])
+    page = Page(path, lines, meta, [], [], [], 0, [], [], [], [])
     open_admonitions: list[Admonition] = []
     i = front.group(0).count("\n") if front else 0
     while i < len(lines):
@@ -122,6 +124,7 @@ def _parse(path: Path, mtime_ns: int) -> Page:
         page.figures += len(FIGURE.findall(line))
         page.steps += [m.group("snippet") for m in STEPS.finditer(line)]
         page.rules += [(i + 1, m.group("name")) for m in RULE.finditer(line)]
+        page.articles += [m.group("args").replace(" ", "") for m in ARTICLE.finditer(line)]
         i += 1
     return page
 
@@ -232,6 +235,7 @@ class Structure:
     figures: int
     steps: list[str]  # stepped figures, by snippet
     rules: list[str]  # rule citations, by name
+    articles: list[str]  # the source article's marks
     annotations: list[list[int]]  # per python block: the list numbers after it
 
 
@@ -245,5 +249,6 @@ def structure(path: Path) -> Structure:
         figures=page.figures,
         steps=page.steps,
         rules=[name for _, name in page.rules],
+        articles=page.articles,
         annotations=[b.annotations for b in page.code],
     )

@@ -133,6 +133,7 @@ def parity_problems(source: Path, translation: Path) -> list[str]:
         None if zh.figures == en.figures else f"figures differ: zh has {zh.figures} <figure>, en has {en.figures}",
         _sequence_difference("stepped figures", zh.steps, en.steps),
         _sequence_difference("rule citations", zh.rules, en.rules),
+        _sequence_difference("marks of the source article's passages", zh.articles, en.articles),
     ]
     return [f"{_name(translation)} vs {_name(source)}: {c}" for c in checks if c]
 

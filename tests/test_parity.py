@@ -1,5 +1,5 @@
 """Every page exists in both languages with the same structure: the same snippet includes in the
-same order, heading ids, admonitions and collapsibles, code blocks, figures and code annotations."""
+same order, heading ids, admonitions and collapsibles, code blocks, figures, code annotations, rule citations and the marks of the article's passages."""
 
 import pytest
 
@@ -29,3 +29,4 @@ def test_the_parity_check_sees_what_it_compares():
     assert any(t.endswith(".py") for t in found.includes) and any(t.endswith(".out") for t in found.includes)
     assert "python" in found.code_blocks and found.admonitions and found.figures and found.steps
     assert any(found.annotations), "the numbered list after a python block was not read as code annotations"
+    assert structure(SITE.docs / SITE.default / "index.md").articles, "the home page's article() marks were not read"
