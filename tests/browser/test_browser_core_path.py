@@ -1,0 +1,30 @@
+"""A learner walks the core path as the site leads: from the home page, by each page's "next" link in
+the footer, through the nav's first section in order and out into the next one, in both languages."""
+
+from urllib.parse import urljoin
+
+import pytest
+
+from docs_pipeline.site import layout
+from tests.browser.site_browser import new_tab
+
+SITE = layout()
+
+
+@pytest.mark.parametrize("lang", SITE.languages)
+def test_the_next_links_walk_the_core_path(lang, browser, served_site):
+    (_, core), (_, deeper) = SITE.nav_sections(lang)[:2]
+    expected = [urljoin(served_site, SITE.url_of(SITE.docs / lang / f"{name}.md")) for name in [*core, deeper[0]]]
+    walked = [expected[0]]
+    with new_tab(browser, served_site) as tab:
+        tab.goto(expected[0], wait_until="load")
+        while len(walked) < len(expected):
+            link = tab.locator("a.md-footer__link--next")
+            if link.count() != 1:
+                break
+            link.click()
+            tab.wait_for_load_state("load")
+            walked.append(tab.url)
+            reading = tab.locator(".page-note--reading")
+            assert reading.count() == 1, f"{tab.url}: no reading time shown"
+    assert walked == expected, f"the {lang} next links walk {walked}, the core path is {expected}"
