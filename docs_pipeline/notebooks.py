@@ -35,6 +35,7 @@ class PageNotebook:
     lang: str
     name: str  # the page's name inside its language folder ("how-it-works")
     title: str  # the notebook's own title, in its language
+    heading: str  # the page's title
     notebook: nbformat.NotebookNode
     heading_ids: list[str]  # the page's ids of the notebook's headings, in order (title first)
 
@@ -101,10 +102,29 @@ def page_notebook(path: Path, site: Layout) -> PageNotebook | None:
         heads += [f"**{text(block.container)}**"] if block.container else []
         heading_ids += [h.id for h in headings.values()]
         cells += [_cell("markdown", "\n\n".join(heads))] if heads else []
-        cells.append(_cell("code", _code(page, block.includes, site), snippets=block.includes))
+        solution = {"solution": True} if block.container == texts["solution"] else {}
+        cells.append(_cell("code", _code(page, block.includes, site), snippets=block.includes, **solution))
         last = block.line
     nb = nbformat.v4.new_notebook(cells=cells, metadata=METADATA, nbformat_minor=4)
-    return PageNotebook(path, lang, site.page_name(path), texts["title"].format(name), nb, heading_ids)
+    return PageNotebook(path, lang, site.page_name(path), texts["title"].format(name), name, nb, heading_ids)
+
+
+def exercise_notebook(nb: PageNotebook) -> nbformat.NotebookNode:
+    """The page's notebook to work through: unexecuted, each reference solution an empty cell."""
+    texts, cells = ui_texts()[nb.lang]["notebook"], []
+    for cell in nb.notebook.cells:
+        if cell.metadata.get("solution"):
+            cell = _cell("code", texts["exercise_cell"])
+        cells.append(cell)
+    head = cells[0].source.split("\n\n")  # title, the page's first paragraph, what the notebook is
+    head[0] = f"# {texts['exercise_title'].format(nb.heading)}"
+    cells[0] = _cell("markdown", "\n\n".join([*head[:-1], texts["exercise_about"]]))
+    return nbformat.v4.new_notebook(cells=cells, metadata=METADATA, nbformat_minor=4)
+
+
+def exercise_file_name(page: Path, site: Layout) -> str:
+    """The exercise version's file name, beside the notebook: how-it-works.zh.exercises.ipynb."""
+    return notebook_file_name(page, site).removesuffix(".ipynb") + ".exercises.ipynb"
 
 
 def page_notebooks(site: Layout) -> dict[str, list[PageNotebook]]:

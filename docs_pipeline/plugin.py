@@ -45,7 +45,15 @@ from mkdocs.structure.files import File, InclusionLevel
 
 from docs_pipeline.macros import torch_version
 from docs_pipeline.notebook_runs import execute
-from docs_pipeline.notebooks import NotebookError, PageNotebook, notebook_file_name, notebook_url, page_notebooks
+from docs_pipeline.notebooks import (
+    NotebookError,
+    PageNotebook,
+    exercise_file_name,
+    exercise_notebook,
+    notebook_file_name,
+    notebook_url,
+    page_notebooks,
+)
 from docs_pipeline.pages import parse
 from docs_pipeline.reading import reading
 from docs_pipeline.site import layout
@@ -125,6 +133,8 @@ class Pipeline(BasePlugin):
             Path(file.abs_src_path).parent.mkdir(parents=True, exist_ok=True)
             Path(file.abs_src_path).write_text(nbformat.writes(nb.notebook), encoding="utf-8")
             files.append(file)
+            exercises = f"{notebook_url(nb.page, site)}{exercise_file_name(nb.page, site)}"
+            files.append(File.generated(config, exercises, content=nbformat.writes(exercise_notebook(nb))))
         for page in site.pages(lang):
             files.append(File.generated(config, _source_url(page), content=page.read_text(encoding="utf-8")))
         return files
@@ -222,7 +232,12 @@ def _page_links(source: Path, on_notebook: bool) -> dict:
     if parse(source).code:
         view = notebook_url(source, site)
         file_name = notebook_file_name(source, site)
-        notebook = {"download": view + file_name, "view": None if on_notebook else view, "file_name": file_name}
+        notebook = {
+            "download": view + file_name,
+            "exercises": view + exercise_file_name(source, site),
+            "view": None if on_notebook else view,
+            "file_name": file_name,
+        }
     original = None
     if site.language_of(source) != site.default:
         counterpart = site.counterpart(source, site.default)

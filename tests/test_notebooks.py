@@ -11,7 +11,7 @@ import nbformat
 import pytest
 
 from docs_pipeline.notebook_runs import run_key
-from docs_pipeline.notebooks import notebook_url, page_notebooks
+from docs_pipeline.notebooks import exercise_file_name, exercise_notebook, notebook_url, page_notebooks
 from docs_pipeline.pages import expand, parse, split_target, without_annotation
 from docs_pipeline.runner import Snippet, run
 from docs_pipeline.site import layout
@@ -47,6 +47,26 @@ def test_one_run_per_page_and_text_in_each_language(name):
         assert ("本笔记本由页面" in text) == (nb.lang == "zh"), f"{_id(nb)}: its text is not in the page's language"
 
 
+@pytest.mark.parametrize("nb", ALL, ids=_id)
+def test_the_exercise_version_keeps_the_questions_and_drops_the_solutions(nb):
+    exercise = exercise_notebook(nb)
+    solutions = [c for c in nb.notebook.cells if c.metadata.get("solution")]
+    kept = [c.source for c in nb.notebook.cells if c.cell_type == "code" and not c.metadata.get("solution")]
+    code = [c.source for c in exercise.cells if c.cell_type == "code"]
+    assert all(not c.get("outputs") for c in exercise.cells if c.cell_type == "code"), (
+        f"{_id(nb)}: outputs in the exercise version"
+    )
+    assert not any(s.source in code for s in solutions), f"{_id(nb)}: a reference solution's code in the exercise version"
+    assert [c for c in code if c in kept] == kept and len(code) == len(kept) + len(solutions), f"{_id(nb)}: cells lost"
+    nbformat.validate(exercise)
+
+
+def test_solutions_are_found():
+    """The summary's exercise has a reference solution: a parser that finds none passes every notebook above."""
+    summary = next(nb for nb in NOTEBOOKS[SITE.default] if nb.name == "summary")
+    assert any(c.metadata.get("solution") for c in summary.notebook.cells)
+
+
 # ------------------------------------------------------------------ the built site
 
 
@@ -58,6 +78,8 @@ def test_notebook_page_renders_the_executed_notebook(built_site, nb):
     # Its <html lang>: tests/test_build.py; its canonical link and description: tests/test_page_meta.py.
     doc = page.read_text(encoding="utf-8")
     assert '"nbformat"' not in doc and 'class="jupyter-wrapper"' in doc, f"{where}: not rendered by mkdocs-jupyter"
+    exercises = page.parent / exercise_file_name(nb.page, SITE)
+    assert exercises.is_file(), f"{_id(nb)}: no exercise version beside its notebook ({exercises.name})"
     assert html.escape(nb.title, quote=False) in doc, f"{where}: the page is not the {nb.lang} notebook"
     extras = [extra for extra in JUPYTER_EXTRAS if extra in doc.lower()]
     assert not extras, f"{where}: mkdocs-jupyter's {extras} left in (docs_pipeline/plugin.py)"
