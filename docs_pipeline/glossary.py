@@ -77,13 +77,59 @@ def load(path: Path = GLOSSARY) -> list[Term]:
     return terms
 
 
+def anchor(term: Term) -> str:
+    """The id of the term's row on the glossary pages, the same in both languages."""
+    return "term-" + re.sub(r"[^a-z0-9]+", "-", term.en[0].lower()).strip("-")
+
+
 def table(lang: str, terms: list[Term]) -> str:
     rows = ["| 中文 | English | 说明 |" if lang == "zh" else "| English | 中文 | Meaning |", "|---|---|---|"]
     for t in terms:
-        zh, en = t.zh, " / ".join(t.en)
+        zh, en = f'<span id="{anchor(t)}">{t.zh}</span>', " / ".join(t.en)
         cells = [zh, en, t.zh_note] if lang == "zh" else [en, zh, t.en_note]
         rows.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
     return "\n".join(rows)
+
+
+# What a term's first use may not be linked inside: inline code, a link (text and target), an HTML tag,
+# an attribute list, a macro's leftovers; and whole lines: fences and what they hold, headings, tables,
+# admonition titles.
+NOT_PROSE = re.compile(r"(`+)(?:(?!\1).)+?\1|!?\[[^\]]*\]\([^)]*\)|<[^>]+>|\{[^{}]*\}", re.S)
+NOT_PROSE_LINE = re.compile(r"^\s*(?:#|\||!!!|\?\?\?|<)")
+
+
+def _term_pattern(term: Term, lang: str) -> re.Pattern:
+    if lang == "zh":
+        return re.compile(re.escape(term.zh))
+    words = "|".join(r"\s+".join(re.escape(w) for w in a.split()) for a in sorted(term.en + term.forms, key=len, reverse=True))
+    return re.compile(rf"(?<![\w-])(?:{words})(?:s|es)?(?![\w-])", re.I)
+
+
+def link_first_uses(markdown: str, lang: str, terms: list[Term], glossary_href: str) -> str:
+    """The page with each term's first use in its prose linked to the term's row on the glossary page
+    (longest terms first: 动态计算图 is not also a use of 计算图)."""
+    lines, fenced, fence = markdown.split("\n"), set(), None
+    for n, line in enumerate(lines):
+        opened = re.match(r"\s*(`{3,}|~{3,})", line)
+        if fence or opened:
+            fenced.add(n)
+            fence = None if fence and opened and opened.group(1).startswith(fence) else (fence or opened.group(1))
+    ordered = [(t, _term_pattern(t, lang)) for t in sorted(terms, key=lambda t: max(len(a) for a in (t.zh, *t.en)), reverse=True)]
+    first: dict[str, tuple[int, int, int, Term]] = {}  # term -> (line, start, end) of its first use
+    for n, line in enumerate(lines):
+        if n in fenced or NOT_PROSE_LINE.match(line):
+            continue
+        blocked = [(m.start(), m.end()) for m in NOT_PROSE.finditer(line)]
+        for term, pattern in ordered:  # a longer term's uses are consumed before a shorter one's
+            for m in pattern.finditer(line):
+                if not any(a < m.end() and m.start() < b for a, b in blocked):
+                    blocked.append((m.start(), m.end()))
+                    first.setdefault(term.zh, (n, m.start(), m.end(), term))
+    found = list(first.values())
+    for n, start, end, term in sorted(found, key=lambda f: (f[0], -f[1])):
+        text = lines[n][start:end]
+        lines[n] = f"{lines[n][:start]}[{text}]({glossary_href}#{anchor(term)}){{ .glossary-ref }}{lines[n][end:]}"
+    return "\n".join(lines)
 
 
 def prose(page: Path) -> str:

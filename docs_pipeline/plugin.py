@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import json
 import logging
+import posixpath
 import re
 from pathlib import Path
 
@@ -43,6 +44,8 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, InclusionLevel
 
+from docs_pipeline.glossary import link_first_uses
+from docs_pipeline.glossary import load as load_glossary
 from docs_pipeline.macros import torch_version
 from docs_pipeline.notebook_runs import execute
 from docs_pipeline.notebooks import (
@@ -67,6 +70,7 @@ CHATTY = (
     "mkdocs.mkdocs-jupyter",
     "jieba",
 )
+GLOSSARY_PAGE = "glossary"
 AFTER_I18N = -110  # on_files: after the i18n plugin (-100) has rebuilt this language's file list
 
 # What mkdocs-jupyter's template (notebook.html.j2) writes whatever its options say. Around the notebook:
@@ -146,6 +150,15 @@ class Pipeline(BasePlugin):
         cache.mkdir(parents=True, exist_ok=True)
         env.bytecode_cache = jinja2.FileSystemBytecodeCache(str(cache))
         return env
+
+    def on_page_markdown(self, markdown, *, page, config, files):
+        """Each glossary term's first use on a page links to its entry (the macros have run: last plugin)."""
+        site = layout()
+        if isinstance(page.file, NotebookPage) or site.page_name(Path(page.file.abs_src_path)) == GLOSSARY_PAGE:
+            return markdown
+        here = posixpath.dirname(site.page_name(Path(page.file.abs_src_path))) or "."
+        href = posixpath.relpath(f"{GLOSSARY_PAGE}.md", here)
+        return link_first_uses(markdown, language(config), load_glossary(), href)
 
     def on_page_content(self, html, *, page, config, files):
         if isinstance(page.file, NotebookPage):

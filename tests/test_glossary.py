@@ -4,7 +4,17 @@ import html
 
 import pytest
 
-from docs_pipeline.glossary import GLOSSARY, Term, avoided_uses, load, missing_english_terms, terms_in_chinese, unused_terms
+from docs_pipeline.glossary import (
+    GLOSSARY,
+    Term,
+    anchor,
+    avoided_uses,
+    link_first_uses,
+    load,
+    missing_english_terms,
+    terms_in_chinese,
+    unused_terms,
+)
 from docs_pipeline.site import layout
 
 TERMS = load()
@@ -148,3 +158,31 @@ def test_markup_does_not_hide_a_term(tmp_path):
     (tmp_path / "en.md").write_text("# Title { #t }\n\nA **leaf** tensor, and a *leaf* node.\n", encoding="utf-8")
     assert missing_english_terms(page, tmp_path / "en.md", [LEAF]) == []
     assert [u.variant for u in avoided_uses(tmp_path / "en.md", "en", [LEAF])] == ["leaf node"]
+
+
+def test_each_terms_first_use_in_prose_links_to_its_entry():
+    terms = [t for t in load() if t.zh in ("计算图", "动态计算图", "梯度")]
+    page = "\n".join(
+        [
+            "# 计算图 { #x }",  # a heading: not linked
+            "```python",
+            "计算图 = 1",  # code: not linked
+            "```",
+            "`计算图` 与[计算图](a.md)之外，动态计算图先出现。",  # code span, link, then the longer term
+            "计算图与梯度；计算图。",  # the first prose use of 计算图 and of 梯度; the second 计算图 stays
+        ]
+    )
+    linked = link_first_uses(page, "zh", terms, "../glossary.md").split("\n")
+    dynamic, graph, grad = (next(t for t in terms if t.zh == zh) for zh in ("动态计算图", "计算图", "梯度"))
+    assert linked[:4] == page.split("\n")[:4]
+    assert (
+        linked[4] == f"`计算图` 与[计算图](a.md)之外，[动态计算图](../glossary.md#{anchor(dynamic)}){{ .glossary-ref }}先出现。"
+    )
+    assert linked[5] == (
+        f"[计算图](../glossary.md#{anchor(graph)}){{ .glossary-ref }}与[梯度](../glossary.md#{anchor(grad)}){{ .glossary-ref }}；计算图。"
+    )
+    english = link_first_uses("Gradients flow back through the computational graph.", "en", terms, "g.md")
+    assert english == (
+        f"[Gradients](g.md#{anchor(grad)}){{ .glossary-ref }} flow back through the "
+        f"[computational graph](g.md#{anchor(graph)}){{ .glossary-ref }}."
+    )
