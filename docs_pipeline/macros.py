@@ -141,14 +141,6 @@ def page_functions(site: Layout, page: Callable[[], Path]) -> dict[str, Callable
             raise error(f"no page of its language cites rule {name!r}")
         return texts()[lang]["cited_by"].format(links=texts()[lang]["list"].join(links))
 
-    def core_minutes() -> int:
-        """The reading time of the core path (the nav's first section), the calling page left out."""
-        from .reading import reading  # reading renders pages with these macros
-
-        lang, here = site.language_of(page()), site.page_name(page())
-        names = [n for n in site.nav_sections(lang)[0][1] if n != here]
-        return math.ceil(sum(reading(site.docs / lang / f"{n}.md", site).seconds for n in names) / 60)
-
     def glossary() -> str:
         return glossary_table(site.language_of(page()), load_glossary())
 
@@ -174,7 +166,6 @@ def page_functions(site: Layout, page: Callable[[], Path]) -> dict[str, Callable
         "steps": steps,
         "rule": rule,
         "article": article,
-        "core_minutes": core_minutes,
         "cited_by": cited_by,
         "rules_index": rules_index,
         "glossary": glossary,

@@ -58,7 +58,7 @@ from docs_pipeline.notebooks import (
     page_notebooks,
 )
 from docs_pipeline.pages import parse
-from docs_pipeline.reading import reading
+from docs_pipeline.reading import count
 from docs_pipeline.site import layout
 from docs_pipeline.ui import language, texts
 
@@ -104,6 +104,7 @@ class Pipeline(BasePlugin):
     def __init__(self):
         self.execute = True  # the notebooks: mkdocs build runs them, mkdocs serve does not
         self.notebooks: dict[str, list[PageNotebook]] = {}  # {lang: notebooks}, made by the default language's build
+        self.minutes: dict[str, int] = {}  # {page source: its reading time}, from its rendered Markdown
 
     def on_startup(self, *, command, dirty):
         for name in CHATTY:
@@ -152,9 +153,13 @@ class Pipeline(BasePlugin):
         return env
 
     def on_page_markdown(self, markdown, *, page, config, files):
-        """Each glossary term's first use on a page links to its entry (the macros have run: last plugin)."""
+        """The page's reading time, and each glossary term's first use linked to its entry (the macros have
+        run: this plugin is the last)."""
         site = layout()
-        if isinstance(page.file, NotebookPage) or site.page_name(Path(page.file.abs_src_path)) == GLOSSARY_PAGE:
+        if isinstance(page.file, NotebookPage):
+            return markdown
+        self.minutes[page.file.abs_src_path] = count(markdown, language(config), site.root).minutes
+        if site.page_name(Path(page.file.abs_src_path)) == GLOSSARY_PAGE:
             return markdown
         here = posixpath.dirname(site.page_name(Path(page.file.abs_src_path))) or "."
         href = posixpath.relpath(f"{GLOSSARY_PAGE}.md", here)
@@ -174,7 +179,7 @@ class Pipeline(BasePlugin):
                 {"name": site.names[lang], "lang": lang, "link": notebook_url(site.counterpart(source, lang), site)}
                 for lang in site.languages
             ]
-        context["page_links"] = _page_links(source, notebook is not None)
+        context["page_links"] = _page_links(source, None if notebook else self.minutes[page.file.abs_src_path])
         return context
 
     def on_template_context(self, context, *, template_name, config):
@@ -238,9 +243,9 @@ def _notebook_content(html: str, page, config) -> str:
     return html
 
 
-def _page_links(source: Path, on_notebook: bool) -> dict:
-    """What page-notes.html shows for a page, or for its notebook page (which is itself the view)."""
-    site = layout()
+def _page_links(source: Path, minutes: int | None) -> dict:
+    """What page-notes.html shows for a page, or for its notebook page (which is itself the view: no minutes)."""
+    site, on_notebook = layout(), minutes is None
     notebook = None
     if parse(source).code:
         view = notebook_url(source, site)
@@ -256,7 +261,7 @@ def _page_links(source: Path, on_notebook: bool) -> dict:
         counterpart = site.counterpart(source, site.default)
         original = notebook_url(counterpart, site) if on_notebook else site.url_of(counterpart) or "."
     return {
-        "reading_minutes": None if on_notebook else str(reading(source).minutes),
+        "reading_minutes": None if on_notebook else str(minutes),
         "torch_version": torch_version(),
         "source": {"path": site.name(source), "url": _source_url(source)},
         "notebook": notebook,

@@ -15,20 +15,19 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .macros import render
-from .pages import FRONT_MATTER, expand, parse, split_target
+from .pages import FENCE, FRONT_MATTER, INCLUDE, expand
 from .site import Layout, layout
-from .steps import load as load_steps
 
 PROSE_PER_MINUTE = {"zh": 300, "en": 200}
 CODE_S, OUTPUT_S, STEP_S, FIGURE_S = 6, 2, 10, 10
 
-STEPS_CALL = re.compile(r"\{\{\s*steps\([^)]*\)\s*\}\}")
+STEPS_FIGURE = re.compile(r'<figure class="steps[ "].*?</figure>', re.S)  # a stepped figure, as steps() renders it
+STEP = re.compile(r'<li class="steps__frame[ "]')
 MARKUP = [
     re.compile(r"<[^>]+>"),  # HTML tags
     re.compile(r"\]\([^)]*\)"),  # link targets
     re.compile(r"\{[^{}]*[#.][^{}]*\}"),  # attribute lists: { #id }, { .class }
     re.compile(r"^\s*(?:!!!|\?\?\?\+?)\s+[\w-]+", re.M),  # admonition markers (their titles stay)
-    re.compile(r'^\s*--8<--\s+"[^"]+"\s*$', re.M),  # figure includes (counted as figures)
 ]
 CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 LATIN_RUN = re.compile(r"[A-Za-z0-9_][\w.()\[\]'\"=+\-*/]*")
@@ -37,7 +36,6 @@ WORD = re.compile(r"\S*[A-Za-z0-9]\S*")
 
 @dataclass
 class Reading:
-    page: Path
     lang: str
     prose: int  # characters (zh) or words (en)
     code: int  # lines of code shown
@@ -67,28 +65,37 @@ def prose_units(text: str, lang: str) -> int:
     return len(WORD.findall(text))
 
 
-def reading(page: Path, site: Layout | None = None) -> Reading:
-    site = site or layout()
-    parsed = parse(page)
-    lines = list(parsed.lines)
-    code = output = 0
-    for block in parsed.blocks:  # blank out each block; count what it shows
-        shown = [line for line in expand(block.includes, site.root) if line.strip()]
-        if block.language == "python":
-            code += len(shown)
+def count(markdown: str, lang: str, root: Path) -> Reading:
+    """What a page's Markdown, its macros rendered, gives a reader to read."""
+    steps = sum(len(STEP.findall(figure)) for figure in STEPS_FIGURE.findall(markdown))
+    lines, prose, code, output, figures, fence = STEPS_FIGURE.sub(" ", markdown).split("\n"), [], 0, 0, 0, None
+    for line in lines:
+        if fence:
+            if re.fullmatch(rf"\s*{re.escape(fence[0])}\s*", line):
+                shown = [text for text in expand(fence[2], root) if text.strip()]
+                code, output = (code + len(shown), output) if fence[1] == "python" else (code, output + len(shown))
+                fence = None
+            elif include := INCLUDE.match(line):
+                fence[2].append(include.group("target"))
+        elif opened := FENCE.match(line):
+            fence = (opened.group("fence"), (opened.group("info").split() or [""])[0], [])
+        elif (include := INCLUDE.match(line)) and include.group("target").endswith(".svg"):
+            figures += 1
         else:
-            output += len(shown)
-        lines[block.line - 1 : block.end] = [""] * (block.end - block.line + 1)
-    text = "\n".join(lines)
-    if front := FRONT_MATTER.match(text):
-        text = text[front.end() :]
-    text = render(STEPS_CALL.sub("", text), page, site)
+            prose.append(line)
+    text = "\n".join(prose)
     for pattern in MARKUP:
         text = pattern.sub(" ", text)
-    steps = sum(len(load_steps(snippet, site.root)[1]) for snippet in parsed.steps)
-    figures = sum(1 for _, target in parsed.figure_includes if split_target(target, site.root)[0].suffix == ".svg")
-    lang = site.language_of(page)
-    return Reading(page, lang, prose_units(text, lang), code, output, steps, figures)
+    return Reading(lang, prose_units(text, lang), code, output, steps, figures)
+
+
+def reading(page: Path, site: Layout | None = None) -> Reading:
+    """A page's reading, its macros rendered as a build renders them."""
+    site = site or layout()
+    text = page.read_text(encoding="utf-8")
+    if front := FRONT_MATTER.match(text):
+        text = text[front.end() :]
+    return count(render(text, page, site), site.language_of(page), site.root)
 
 
 def table(site: Layout | None = None) -> str:

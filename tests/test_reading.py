@@ -1,12 +1,14 @@
 """The reader's budget: the core path (the nav's first section) reads in an hour, each of its pages in
 a quarter of one, at the rates docs_pipeline/reading.py states; and those rates are what it counts."""
 
+import re
 from dataclasses import replace
 
 import pytest
 
 from docs_pipeline.reading import reading
 from docs_pipeline.site import layout
+from docs_pipeline.ui import texts
 
 SITE = layout()
 CORE_MINUTES, CORE_PAGE_MINUTES = 60, 15
@@ -22,7 +24,7 @@ def test_the_core_path_reads_in_an_hour(lang):
     assert not problems, (
         f"{lang} core path ({title}) over its budget ({CORE_PAGE_MINUTES} min a page, {CORE_MINUTES} in all): "
         + "; ".join(problems)
-        + " (python -m docs_pipeline.reading prints every page)"
+        + " (./dev reading prints every page)"
     )
 
 
@@ -45,3 +47,17 @@ def test_reading_counts_prose_code_output_and_steps_at_the_stated_rates(tmp_path
     assert (en.prose, en.code, en.output) == (200, code, out), "Title + 197 words + a link"
     assert en.steps > 0
     assert en.seconds == 60 + 6 * code + 2 * out + 10 * en.steps
+
+
+def test_each_built_page_shows_the_reading_time_the_command_prints(built_site):
+    """The build counts each page's Markdown as its macros rendered it; ./dev reading renders it itself."""
+    problems = []
+    for page in SITE.pages():
+        built = built_site / SITE.url_of(page) / "index.html"
+        shown = re.search(r'class="page-note page-note--reading">([^<]*)<', built.read_text(encoding="utf-8"))
+        expected = texts()[SITE.language_of(page)]["reading"].format(minutes=reading(page).minutes)
+        if not shown or shown.group(1) != expected:
+            problems.append(
+                f"{SITE.name(page)}: shows {shown.group(1) if shown else 'no reading time'!r}, ./dev reading says {expected!r}"
+            )
+    assert not problems, "\n".join(problems)

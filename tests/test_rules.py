@@ -3,6 +3,7 @@ its own heading on one of the rules pages, cited by another page, asserting its 
 the snippet's own test; a citation of a rule without a check or a heading fails the build (`rule`)."""
 
 import ast
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -67,7 +68,7 @@ def test_a_faulty_citation_names_the_page(tmp_path: Path):
     (tmp_path / "snippets" / RULES / "orphan.py").write_text("assert True\n")
     (tmp_path / "docs" / "zh" / RULES).mkdir(parents=True)
     (tmp_path / "docs" / "zh" / RULES / "some.md").write_text("# 规则 { #rules }\n", encoding="utf-8")
-    site = type(SITE)(tmp_path, tmp_path / "docs", SITE.languages, SITE.site_url, SITE.names, SITE.nav_titles)
+    site = replace(SITE, root=tmp_path, docs=tmp_path / "docs")
     with pytest.raises(PageError, match=r"no page in docs/zh/rules/ has a heading \{ #orphan \}"):
         page_functions(site, lambda: tmp_path / "docs" / "zh" / "index.md")["rule"]("orphan")
 
