@@ -1,6 +1,6 @@
 """The pages are Jinja templates (mkdocs-macros): what they can insert, all of it from real runs.
 CONTRIBUTING.md says how pages use each: `torch_version`, `glossary()`, `value(...)` and its `num`
-filter, `derive(...)`, `steps(...)`, `rule(...)`, `cited_by(...)` and `rules_index()`. A page
+filter, `derive(...)`, `steps(...)`, `rule(...)`, `article()`, `cited_by(...)` and `rules_index()`. A page
 naming an unknown snippet, value or rule, or a derivation that does not arrive at the value, fails
 the build naming the page (mkdocs.yml: strict, on_undefined: strict).
 """
