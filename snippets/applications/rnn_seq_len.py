@@ -2,16 +2,6 @@ import torch
 import torch.nn as nn
 
 
-class DynamicRNN(nn.Module):
-    def __init__(self, input_size, hidden_size):
-        super(DynamicRNN, self).__init__()
-        self.rnn = nn.RNN(input_size, hidden_size, batch_first=True)
-
-    def forward(self, x):
-        output, _ = self.rnn(x)
-        return output
-
-
 def graph_nodes(tensor):  # (1)!
     seen, todo = set(), [tensor.grad_fn]
     while todo:
@@ -23,9 +13,9 @@ def graph_nodes(tensor):  # (1)!
     return seen
 
 
-model = DynamicRNN(input_size=5, hidden_size=8)
+rnn = nn.RNN(input_size=5, hidden_size=8, batch_first=True)
 for seq_len in (3, 10, 6):
-    output = model(torch.randn(2, seq_len, 5))  # (2)!
+    output, _ = rnn(torch.randn(2, seq_len, 5))  # (2)!
     nodes = graph_nodes(output)
     steps = sum(node.name() == "TanhBackward0" for node in nodes)  # (3)!
     print(f"seq_len={seq_len:2}: output {tuple(output.shape)}, "

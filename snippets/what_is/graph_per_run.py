@@ -13,7 +13,3 @@ for x in (pos, neg):
     out = f(x)  # (2)!
     out.backward()
     print(f"x = {x.item()}: f(x) = {out!r}, df/dx = {x.grad}")
-
-x = torch.tensor(2.0, requires_grad=True)
-first, second = f(x), f(x)
-print("same graph object twice?", first.grad_fn is second.grad_fn)  # (3)!

@@ -13,6 +13,3 @@ print(repr(t))
 
 out = torch.relu(t)
 print(repr(out))
-
-positive = t > 0  # (2)!
-print(repr(positive), positive.requires_grad)
