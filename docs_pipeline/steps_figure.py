@@ -152,7 +152,9 @@ def figure(snippet: str, lang: str, root: Path) -> str:
             f'<p class="steps__live" aria-live="polite" data-search-exclude>{texts[0]}</p>',
             '<div class="steps__panes" data-search-exclude>',  # the program is on the page; the steps repeat it
             f'<pre class="steps__code" tabindex="0" data-search-exclude>{code}</pre>',
-            '<ol class="steps__frames">',
+            # excluded itself too: Material's search parser tracks excluded elements by tag name, so the first
+            # frame's inner </div> would end the exclusion of steps__panes and leave the frames half-indexed
+            '<ol class="steps__frames" data-search-exclude>',
             *items,
             "</ol>",
             "</div>",

@@ -5,7 +5,6 @@ y = x.exp()
 d = y.detach()  # (1)!
 print(f"d: requires_grad={d.requires_grad}, grad_fn={d.grad_fn}, is_leaf={d.is_leaf}")
 print("d shares y's storage:", d.data_ptr() == y.data_ptr())  # (2)!
-print("y is still in the graph:", y.grad_fn.name())
 
 d.zero_()  # (3)!
 print(f"after d.zero_(): y = {y}")

@@ -13,18 +13,12 @@ def differentiable(t):
     return t * 3
 
 
-@torch.set_grad_enabled(False)
-def frozen(t):
-    return t * 3
-
-
 print(f"evaluate(x):                        grad_fn={evaluate(x).grad_fn}")
 with torch.no_grad():
     y = differentiable(x)  # (2)!
     print(f"differentiable(x) inside no_grad(): grad_fn={y.grad_fn.name()}")
     print(f"after the call, still in no_grad(): is_grad_enabled()={torch.is_grad_enabled()}")
 
-print(f"frozen(x):                          grad_fn={frozen(x).grad_fn}")
 print(f"after the calls: is_grad_enabled()={torch.is_grad_enabled()}")
 
 torch.set_grad_enabled(False)  # (3)!

@@ -12,7 +12,3 @@ print(f"d2y/dx2 = {d2y_dx2!r}")
 y = x**3 - x
 (plain,) = torch.autograd.grad(y, x)  # (3)!
 print(f"without create_graph: {plain!r}")
-try:
-    torch.autograd.grad(plain, x)
-except RuntimeError as e:
-    print(f"RuntimeError: {e}")
