@@ -1,5 +1,3 @@
-import textwrap
-
 import torch
 
 x = torch.tensor(2.0, requires_grad=True)
@@ -12,4 +10,4 @@ print(f"first backward: dz/dx = {x.grad}, dz/dy = {y.grad}")
 try:
     z.backward()  # (3)!
 except RuntimeError as e:
-    print(textwrap.fill(f"RuntimeError: {e}", width=80))  # (4)!
+    print(f"RuntimeError: {e}")

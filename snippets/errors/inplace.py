@@ -1,5 +1,3 @@
-import textwrap
-
 import torch
 
 x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
@@ -10,4 +8,4 @@ print(f"y.grad_fn after mul_: {y.grad_fn.name()}")
 try:
     y.sum().backward()  # (3)!
 except RuntimeError as e:
-    print(textwrap.fill(f"RuntimeError: {e}", width=80))  # (4)!
+    print(f"RuntimeError: {e}")

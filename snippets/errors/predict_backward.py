@@ -1,15 +1,10 @@
 import torch
 
 x = torch.tensor(3.0, requires_grad=True)
-y = torch.tensor(3.0, requires_grad=True)
-a = x + 1
-b = y * y
-
-a.backward()
-a.backward()
-b.backward()
-try:
-    b.backward()
-except RuntimeError:
-    print("RuntimeError")
-print(x.grad, y.grad)
+a, b = x + 1, x * x
+for loss in [a, a, b, b]:
+    try:
+        loss.backward()
+        print(x.grad)
+    except RuntimeError:
+        print("RuntimeError")

@@ -1,0 +1,75 @@
+"""The error index that opens errors.md: each message it names is real text of an output shown in the
+section it links to, each is a link target (a heading of the page or an anchor in its row), and every
+error or warning message an output on the site shows has a row."""
+
+import re
+from pathlib import Path
+
+import pytest
+
+from docs_pipeline.pages import parse, split_target
+from docs_pipeline.site import layout
+
+SITE = layout()
+# A row whose link text starts with a code span names a message; other rows name a symptom.
+ROW = re.compile(r'^\|\s*(?:<span id="(?P<id>[\w-]+)"></span>)?\[(?P<text>`.+?)\]\((?P<target>[^)\s]+)\)\s*\|')
+SHOWN = re.compile(r"\b(?:\w*(?:Error|Warning)|Unsupported): .*")  # a message as an output prints it
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def index(lang: str) -> list[tuple[str, Path, str, str]]:
+    """(message, page, anchor, its own anchor on errors.md) for each message row of the index."""
+    page = parse(SITE.docs / lang / "errors.md")
+    start = next(h.line for h in page.headings if h.id == "error-index")
+    end = min(h.line for h in page.headings if h.line > start)
+    rows = []
+    for line in page.lines[start : end - 1]:
+        if row := ROW.match(line):
+            text, (path, _, anchor) = row.group("text"), row.group("target").partition("#")
+            message = text[1:-1] if text.count("`") == 2 and text.endswith("`") else text
+            own = row.group("id") or (anchor if not path else "")
+            rows.append((message, (page.path.parent / path).resolve() if path else page.path, anchor, own))
+    return rows
+
+
+def outputs_under(page: Path, anchor: str) -> str:
+    """The outputs shown in the section `anchor` of `page`, or else in the section that holds it."""
+    parsed = parse(page)
+    found = [h for h in parsed.headings if h.id == anchor]
+    assert found, f"{SITE.name(page)} has no heading {{ #{anchor} }}"
+    heading = found[0]
+    for level in range(heading.level, 0, -1):
+        start = max(h.line for h in parsed.headings if h.line <= heading.line and h.level <= level)
+        end = min([h.line for h in parsed.headings if h.line > start and h.level <= level], default=len(parsed.lines) + 1)
+        outs = [split_target(t)[0] for b in parsed.blocks if start < b.line < end for t in b.includes if t.endswith(".out")]
+        if outs:
+            return _flat("\n".join(p.read_text(encoding="utf-8") for p in outs))
+    return ""
+
+
+@pytest.mark.parametrize("lang", SITE.languages)
+def test_each_indexed_message_is_in_the_output_it_links_to(lang):
+    rows = index(lang)
+    assert len(rows) > 20, f"docs/{lang}/errors.md: the error index has only {len(rows)} message rows"
+    missing = [f"{m!r} -> {SITE.name(p)}#{a}" for m, p, a, _ in rows if _flat(m) not in outputs_under(p, a)]
+    assert not missing, "indexed messages not in any output of the section they link to:\n  " + "\n  ".join(missing)
+    unnamed = [m for m, _, _, own in rows if not own]
+    assert not unnamed, f"messages with no anchor on docs/{lang}/errors.md (<span id=...> in the row): {unnamed}"
+    owns = [own for *_, own in rows]
+    assert len(set(owns)) == len(owns), f"docs/{lang}/errors.md: an anchor used twice in the index: {owns}"
+
+
+def test_every_message_the_site_shows_is_indexed():
+    keys = {_flat(m) for lang in SITE.languages for m, *_ in index(lang)}
+    outs = {split_target(t)[0] for page in SITE.pages() for t in parse(page).includes if t.endswith(".out")}
+    shown = {(SITE.name(out), _flat(m.group(0))) for out in outs for m in SHOWN.finditer(out.read_text(encoding="utf-8"))}
+    missing = sorted(f"{out}: {message}" for out, message in shown if not any(k in message for k in keys))
+    assert not missing, "messages shown on the site with no row in the error index (errors.md):\n  " + "\n  ".join(missing)
+
+
+def test_both_languages_index_the_same_messages():
+    zh, en = ([(m, SITE.page_name(p), a, own) for m, p, a, own in index(lang)] for lang in ("zh", "en"))
+    assert zh == en, "docs/zh/errors.md and docs/en/errors.md index different messages, targets or anchors"
