@@ -83,7 +83,7 @@ def test_a_page_asking_for_missing_steps_fails_naming_it():
     steps = page_functions(site, lambda: site.docs / "en" / "how-it-works.md")["steps"]
     with pytest.raises(
         PageError,
-        match=r"docs/en/how-it-works\.md: snippets/how_it_works/leaves\.py has no recorded steps.*"
-        r"\./dev outputs snippets/how_it_works/leaves\.py",
+        match=r"docs/en/how-it-works\.md: snippets/how_it_works/detach\.py has no recorded steps.*"
+        r"\./dev outputs snippets/how_it_works/detach\.py",
     ):
-        steps("how_it_works/leaves")
+        steps("how_it_works/detach")
