@@ -2,6 +2,7 @@
 the prose was read against the outputs as they are now; figures come from a program on the page;
 code annotations match their markers; headings carry ids."""
 
+import re
 from collections import Counter
 
 import pytest
@@ -129,3 +130,25 @@ def test_rule_citations_stay_out_of_the_way(page):
         if line.strip():
             paragraph.append(number)
     _fail(problems)
+
+
+CORE = [SITE.docs / lang / f"{name}.md" for lang in SITE.languages for name in SITE.nav_sections(lang)[0][1]]
+# How outputs are made true is said once, on about-outputs.md: not on a page a learner reads first.
+HARNESS = re.compile(r"规则检查|测试套件|容差|80 列|rule check|test suite|toleran|80 columns", re.I)
+
+
+@pytest.mark.parametrize("page", [p for p in CORE if SITE.page_name(p) != "index"], ids=SITE.name)
+def test_a_core_page_says_what_it_teaches_and_ends_with_practice(page):
+    """It opens with what the reader will be able to do and what it assumes, and ends with a question
+    and a task; it does not speak of the harness."""
+    parsed, problems = parse(page), []
+    if not any(a.kind == "abstract" for a in parsed.admonitions):
+        problems.append("no !!! abstract block (what the reader will be able to do, what it assumes)")
+    ids = [h.id for h in parsed.headings]
+    problems += [f"no section {{ #{want} }}" for want in ("predict-output", "try-it") if want not in ids]
+    problems += [
+        f"line {n}: speaks of the harness ({m.group(0)!r}); say it on about-outputs.md"
+        for n, line in enumerate(parsed.lines, 1)
+        if (m := HARNESS.search(line))
+    ]
+    _fail([f"{SITE.name(page)}: {p}" for p in problems])
