@@ -142,7 +142,7 @@ def figure(snippet: str, lang: str, root: Path) -> str:
     return "\n".join(
         [
             f'<figure class="steps{" steps--wide" if least else ""}" id="{base}">',
-            f"<figcaption>{_tidy(caption(frames, file, w), w)}</figcaption>",
+            f"<figcaption>{_tidy(caption(frames, Path(file).name, w), w)}</figcaption>",
             '<div class="steps__controls">'
             '<button type="button" class="steps__button steps__prev" aria-keyshortcuts="ArrowLeft" aria-disabled="true">'
             f"← {w['prev']}</button>"

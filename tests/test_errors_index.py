@@ -24,7 +24,7 @@ def index(lang: str) -> list[tuple[str, Path, str, str]]:
     """(message, page, anchor, its own anchor on errors.md) for each message row of the index."""
     page = parse(SITE.docs / lang / "errors.md")
     start = next(h.line for h in page.headings if h.id == "error-index")
-    end = min(h.line for h in page.headings if h.line > start)
+    end = min(h.line for h in page.headings if h.line > start and h.level <= 2)
     rows = []
     for line in page.lines[start : end - 1]:
         if row := ROW.match(line):
