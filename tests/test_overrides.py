@@ -25,6 +25,12 @@ COPIES = {
     "partials/search.html": [
         ('role="dialog">', 'role="dialog" aria-label="{{ lang.t(\'search\') }}">'),
     ],
+    "partials/actions.html": [  # the edit button: named (an icon alone), and no rel="edit", which <a> does not allow
+        (
+            """title="{{ lang.t('action.edit') }}" class="md-content__button md-icon" rel="edit">""",
+            """title="{{ lang.t('action.edit') }}" aria-label="{{ lang.t('action.edit') }}" class="md-content__button md-icon">""",
+        ),
+    ],
     "partials/alternate.html": [
         ('<button class="md-header__button md-icon"', '<button type="button" class="md-header__button md-icon"'),
     ],

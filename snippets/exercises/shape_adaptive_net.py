@@ -34,10 +34,8 @@ for batch, features in [(4, 3), (2, 5), (6, 3)]:
     print(f"input {tuple(x.shape)} -> output {tuple(y.shape)}")
     print(f"  hidden layer: {hidden}")
     print(f"  output.bias.grad: {output.bias.grad}")
-    print(f"  hidden.weight.grad norm: {hidden.weight.grad.norm():.4f}")
 
 n_built = len(model.blocks)
 print(f"layer sets built: {n_built}, keys: {list(model.blocks.keys())}")  # (5)!
 unused = model.blocks["5"][0]
 print(f"'5' hidden weight grad after the last pass: {unused.weight.grad}")  # (6)!
-print(f"parameters: {sum(p.numel() for p in model.parameters())}")

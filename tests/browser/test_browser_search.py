@@ -49,6 +49,10 @@ _SEARCHED = """q => {
 }"""
 
 
+RESULT_ITEM = ".md-search-result__item"
+_MORE = "([selector, count]) => document.querySelectorAll(selector).length > count"
+
+
 @pytest.fixture(scope="module")
 def search_results(browser, served_site, built_site):
     """{(lang, query): (expected locations, result locations, result count line)}."""
@@ -62,18 +66,17 @@ def search_results(browser, served_site, built_site):
                 box.fill(query)
                 box.press("End")  # Material searches on key events; fill() alone leaves CJK text unsearched
                 tab.wait_for_function(_SEARCHED, arg=query)
-                # Material renders results in batches as the list scrolls: scroll until all are there
-                items = tab.locator(".md-search-result__item > a.md-search-result__link")
-                while True:
-                    count = items.count()
+                # Material renders results in batches as the list scrolls: scroll until every result the
+                # count line announces is there (one item per page), each batch awaited, not slept on
+                meta = tab.locator(".md-search-result__meta").inner_text()
+                announced = int(re.search(r"\d+", meta).group()) if re.search(r"\d+", meta) else 0
+                items = tab.locator(f"{RESULT_ITEM} > a.md-search-result__link")
+                while (count := items.count()) < announced:
                     tab.locator(".md-search__scrollwrap").evaluate("e => e.scrollTo(0, e.scrollHeight)")
-                    tab.wait_for_timeout(100)
-                    if items.count() == count:
-                        break
+                    tab.wait_for_function(_MORE, arg=[f"{RESULT_ITEM} > a.md-search-result__link", count])
                 hrefs = items.evaluate_all("links => links.map(a => a.href)")
                 # relative to the site root; a page's sections are listed under it: once each
                 found = list(dict.fromkeys(urlsplit(href).path[len(urlsplit(served_site).path) :] for href in hrefs))
-                meta = tab.locator(".md-search-result__meta").inner_text()
                 results[(lang, query)] = (_expected(built_site, lang, query), found, meta)
                 box.fill("")
                 tab.keyboard.press("Escape")
