@@ -49,6 +49,11 @@ y = x * 1
 y[y > 0] = 0
 print(f"y[y > 0] = 0 (a mask, no view): y.grad_fn = {y.grad_fn.name()}")
 assert y.grad_fn.name() == "IndexPutBackward0"
+for index in ((0, [0, 1]), (slice(1, None), [0, 1])):
+    y = x * 1
+    y[index] = 0
+    assert y.grad_fn.name() == "torch::autograd::CopySlices"
+print("y[0, [0, 1]] = 0 and y[1:, [0, 1]] = 0 (a list with an integer or slice: a view): CopySlices")
 z = torch.zeros(2, 3)
 z[0] = x[0] * 2
 print(f"z needs no grad, z[0] = x[0] * 2: z.grad_fn = {z.grad_fn.name()}")
