@@ -1,10 +1,10 @@
 import torch
 
-a = torch.tensor(2.0, requires_grad=True)
+a = torch.tensor(0.0, requires_grad=True)
 b = a * 3
 c = b.exp()
-print(b.grad_fn.name(), c.grad_fn.name())
+print(repr(b), repr(c))
 
-d = torch.tensor(2.0)
+d = torch.tensor(0.0)
 e = d * 3
-print(e.grad_fn, e.requires_grad)
+print(repr(e), e.grad_fn)
