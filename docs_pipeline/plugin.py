@@ -7,8 +7,10 @@ instance, the default language first; `mkdocs serve` keeps it between reloads.
   with its .ipynb beside it (the download). `mkdocs build` executes them; `mkdocs serve` shows them
   unexecuted, so a saved snippet reloads in seconds. Out of the nav and search (they repeat their
   page), in the sitemap and language switcher, which the i18n plugin does not fill for them.
-- Page notes: `page_links` for overrides/partials/page-notes.html. A page's source is published with
-  the site under _sources/ (no repository host is configured).
+- Page notes: `page_links` for overrides/partials/page-notes.html, with the page's reading time
+  (docs_pipeline/reading.py, counted on the Markdown the macros rendered) and the notebook's
+  exercise version beside it. A page's source is published with the site under _sources/.
+- Glossary links: each term's first use in a page's prose links to its row (docs_pipeline/glossary.py).
 - Two languages as one site. Search: the i18n plugin merges both languages into one index at the
   root; after the last build it is split, the default language's at search/, every other one's at
   <lang>/search/, where overrides/partials/theme-config.html points its search. 404 pages: GitHub
