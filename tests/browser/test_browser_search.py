@@ -51,6 +51,11 @@ _SEARCHED = """q => {
 
 RESULT_ITEM = ".md-search-result__item"
 _MORE = "([selector, count]) => document.querySelectorAll(selector).length > count"
+# to the top, two frames for the scroll to register, then to the bottom: Material loads more only on arriving there
+_TO_THE_BOTTOM_AGAIN = (
+    "async e => { e.scrollTo(0, 0); await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));"
+    " e.scrollTo(0, e.scrollHeight); }"
+)
 
 
 @pytest.fixture(scope="module")
@@ -66,14 +71,15 @@ def search_results(browser, served_site, built_site):
                 box.fill(query)
                 box.press("End")  # Material searches on key events; fill() alone leaves CJK text unsearched
                 tab.wait_for_function(_SEARCHED, arg=query)
-                # Material renders results in batches as the list scrolls: scroll until every result the
-                # count line announces is there (one item per page), each batch awaited, not slept on
+                # Material renders the first 10 results, then 4 more each time the list arrives at its
+                # bottom: scroll away and back until every result the count line announces (one item
+                # per page) is there, each batch awaited, not slept on
                 meta = tab.locator(".md-search-result__meta").inner_text()
-                announced = int(re.search(r"\d+", meta).group()) if re.search(r"\d+", meta) else 0
+                announced = int(number.group()) if (number := re.search(r"\d+", meta)) else 0
+                while (count := tab.locator(RESULT_ITEM).count()) < announced:
+                    tab.locator(".md-search__scrollwrap").evaluate(_TO_THE_BOTTOM_AGAIN)
+                    tab.wait_for_function(_MORE, arg=[RESULT_ITEM, count])
                 items = tab.locator(f"{RESULT_ITEM} > a.md-search-result__link")
-                while (count := items.count()) < announced:
-                    tab.locator(".md-search__scrollwrap").evaluate("e => e.scrollTo(0, e.scrollHeight)")
-                    tab.wait_for_function(_MORE, arg=[f"{RESULT_ITEM} > a.md-search-result__link", count])
                 hrefs = items.evaluate_all("links => links.map(a => a.href)")
                 # relative to the site root; a page's sections are listed under it: once each
                 found = list(dict.fromkeys(urlsplit(href).path[len(urlsplit(served_site).path) :] for href in hrefs))
