@@ -66,3 +66,12 @@ for fn, make, label in (
     counts = calls(fn, [2, 3, 4, 2, 5, 3, 6], make)
     assert counts == [1, 2, 3, 3, 3, 3, 3], (label, counts)
     print(f"{label}, values 2, 3, 4, 2, 5, 3, 6: graphs {counts} (one more the first time the if takes its other side)")
+
+inputs = {}
+for kind, values in (("int", [2, 3, 4]), ("float", [2.5, 3.5, 4.5])):
+    calls(scale, values, lambda v: (torch.ones(3), v))
+    n = [node for node in graphs[-1].graph.nodes if node.op == "placeholder"][-1]
+    inputs[kind] = n.meta["example_value"]
+assert isinstance(inputs["int"], torch.SymInt), inputs
+assert isinstance(inputs["float"], torch.Tensor) and inputs["float"].dim() == 0, inputs
+print("after the value changes, the graph takes n as: an int, a torch.SymInt; a float, a 0-d tensor")

@@ -44,6 +44,17 @@ assert not any(Scale.grad_mode_in_forward)
 print(f"{cases} calls: {recorded} outputs got ScaleBackward, every one as the two conditions predict")
 print(f"integer and bool outputs with a grad_fn: 0; calls whose forward ran with grad mode on: {sum(Scale.grad_mode_in_forward)}")
 
+calls = 0
+for dtype in dtypes:
+    x = torch.ones(3, dtype=dtype, requires_grad=True)
+    w = torch.ones(3, dtype=dtype)
+    with torch.inference_mode(), torch.enable_grad():
+        out, _, _ = Scale.apply(x, w, 2.0)
+        built_in = x * w * 2.0
+    assert out.grad_fn.name() == "ScaleBackward" and built_in.grad_fn is None, dtype
+    calls += 1
+print(f"inside inference_mode() > enable_grad(), {calls} calls: apply records {out.grad_fn.name()}, x * w * 2.0 records nothing")
+
 
 class FromList(torch.autograd.Function):
     @staticmethod

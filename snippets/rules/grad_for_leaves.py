@@ -36,9 +36,13 @@ for dtype in dtypes:
         assert bool(caught) == (not t.is_leaf and not t.retains_grad), (dtype, name)
         cases += 1
         filled += g is not None
+    x_alone = x.detach().requires_grad_()
+    ((x_alone * c * 2 * (x_alone * c)).sum() + (frozen * x_alone).sum() + x_alone[:2].sum()).backward()
+    assert torch.equal(x.grad, x_alone.grad), dtype
 print(f"{cases} tensors after backward(): .grad filled for {filled}, each a leaf that requires a gradient or a retain_grad() tensor")
 print("no .grad: leaves that require none (frozen parameters too), other non-leaves (reading it warns)")
-print(f"exception: a view taken in no_grad() is a leaf with requires_grad={nograd_view.requires_grad}, but gets no .grad")
+print(f"a view taken in no_grad() is a leaf with requires_grad={nograd_view.requires_grad}, but gets no .grad,")
+print(f"and its base gets nothing through it: x.grad = {x.grad.tolist()}, the same as without (x[1:] * 3).sum()")
 
 for dtype in dtypes:
     x = torch.ones(3, dtype=dtype, requires_grad=True)

@@ -42,6 +42,26 @@ for name, (make, records) in modes.items():
 print(f"{cases} calls: each decorator does what its with-block does, inside or outside no_grad()")
 print("the mode is restored when the function returns or raises; decorating changes nothing")
 
+inner = {**modes, "inference_mode(False)": (lambda: torch.inference_mode(False), True)}
+calls = 0
+for name, (make, grad_mode) in inner.items():
+
+    @make()
+    def decorated(t):
+        return t * 2, torch.is_grad_enabled()
+
+    with torch.inference_mode():
+        with make():
+            with_form = x * 2
+        r, enabled = decorated(x)
+        assert torch.is_inference_mode_enabled() and not torch.is_grad_enabled(), name
+    assert enabled == grad_mode, name
+    records = name == "inference_mode(False)"
+    assert (r.grad_fn is not None) == (with_form.grad_fn is not None) == records, name
+    calls += 1
+print(f"inside inference_mode(), {calls} calls: enable_grad() and set_grad_enabled(True) make is_grad_enabled() True,")
+print("yet record nothing; only inference_mode(False) records again")
+
 
 @torch.no_grad()
 def decorated_generator():

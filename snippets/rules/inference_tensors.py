@@ -69,3 +69,20 @@ for dtype in dtypes:
         assert "Inference tensors cannot be saved for backward" in str(e), dtype
 print("not inference tensors: a view of a normal tensor, a tensor made in inference_mode(False)")
 print(f"made with requires_grad=True inside: an inference leaf, .grad = {leaf.grad.tolist()} after (t + w), t * w refused")
+
+alone = {
+    "leaf.sum()": lambda t: t.sum(),
+    "leaf.exp()": lambda t: t.exp(),
+    "-leaf": lambda t: -t,
+    "leaf[1:]": lambda t: t[1:],
+    "leaf.t()": lambda t: t.t(),
+}
+for dtype in dtypes:
+    with torch.inference_mode():
+        leaf = torch.ones(3, dtype=dtype, requires_grad=True)
+    for name, op in alone.items():
+        r = op(leaf)
+        assert r.grad_fn is None and not r.requires_grad, (dtype, name)
+    assert (leaf * 2).grad_fn is not None, dtype
+print(f"with the inference leaf as their only tensor input, {', '.join(alone)}: not recorded, no error;")
+print("leaf * 2 is recorded, because the 2 becomes an ordinary tensor")

@@ -1,4 +1,13 @@
+import contextlib
+
 import torch
+
+
+@contextlib.contextmanager
+def inference_then_enable_grad():
+    with torch.inference_mode(), torch.enable_grad():
+        yield
+
 
 dtypes = [torch.float16, torch.bfloat16, torch.float32, torch.float64, torch.complex64]
 
@@ -18,6 +27,7 @@ modes = {
     "no_grad()": (torch.no_grad, False),
     "set_grad_enabled(False)": (lambda: torch.set_grad_enabled(False), False),
     "inference_mode()": (torch.inference_mode, False),
+    "inference_mode() > enable_grad()": (inference_then_enable_grad, False),
 }
 
 cases = 0
@@ -42,6 +52,7 @@ print(f"{cases} cases ({len(dtypes)} dtypes, {len(ops)} in-place ops on the leaf
 print("raised only on a leaf that requires grad, only with recording on; the leaf stayed a leaf every time:")
 for message in sorted(messages):
     print(f"  RuntimeError: {message}")
+print("allowed inside inference_mode() > enable_grad(), where is_grad_enabled() is True but nothing is recorded")
 
 w = torch.ones(3, requires_grad=True)
 w.detach().add_(1)

@@ -1,10 +1,21 @@
+import contextlib
+
 import torch
+
+
+@contextlib.contextmanager
+def inference_then(inner):
+    with torch.inference_mode(), inner():
+        yield
+
 
 modes = {
     "default": torch.enable_grad,
     "no_grad()": torch.no_grad,
     "inference_mode()": torch.inference_mode,
     "set_grad_enabled(False)": lambda: torch.set_grad_enabled(False),
+    "inference_mode() > enable_grad()": lambda: inference_then(torch.enable_grad),
+    "inference_mode() > set_grad_enabled(True)": lambda: inference_then(lambda: torch.set_grad_enabled(True)),
 }
 dtypes = [torch.float16, torch.bfloat16, torch.float32, torch.float64, torch.complex64]
 ops = {
@@ -18,7 +29,10 @@ ops = {
 }
 
 cases = recorded = 0
+grad_mode_on = {}
 for mode_name, mode in modes.items():
+    with mode():
+        grad_mode_on[mode_name] = torch.is_grad_enabled()
     for dtype in dtypes:
         x = torch.ones(3, dtype=dtype, requires_grad=True)
         w = torch.ones(3, dtype=dtype)
@@ -34,6 +48,9 @@ for mode_name, mode in modes.items():
             recorded += r.grad_fn is not None
             assert (r.grad_fn is not None) == expected, (mode_name, dtype, op_name)
 print(f"{cases} cases: {recorded} recorded, every one as the three conditions predict")
+assert [m for m, on in grad_mode_on.items() if on] == ["default", *list(modes)[-2:]]
+print("is_grad_enabled() is True in", ", ".join(m for m, on in grad_mode_on.items() if on))
+print("recording is on only where grad mode is on and inference mode is off")
 
 for dtype in [torch.int64, torch.int32, torch.bool]:
     try:
