@@ -9,8 +9,9 @@ class Sort(torch.autograd.Function):
     def forward(ctx, x):
         values, indices = x.sort()
         ctx.save_for_backward(indices)
-        ctx.mark_non_differentiable(indices)  # (1)!
-        return values, indices
+        positions = indices.to(x.dtype)
+        ctx.mark_non_differentiable(positions)  # (1)!
+        return values, positions
 
     @staticmethod
     def backward(ctx, grad_values, grad_indices):  # (2)!

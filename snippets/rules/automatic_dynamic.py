@@ -75,3 +75,47 @@ for kind, values in (("int", [2, 3, 4]), ("float", [2.5, 3.5, 4.5])):
 assert isinstance(inputs["int"], torch.SymInt), inputs
 assert isinstance(inputs["float"], torch.Tensor) and inputs["float"].dim() == 0, inputs
 print("after the value changes, the graph takes n as: an int, a torch.SymInt; a float, a 0-d tensor")
+
+
+class Scale(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.n = 2
+
+    def forward(self, x):
+        return x * self.n
+
+
+n_global = 2
+
+
+def scale_by_global(x):
+    return x * n_global
+
+
+module = Scale()
+
+
+def set_attribute(v):
+    module.n = v
+    return (torch.ones(3),)
+
+
+counts = calls(module, [2, 3, 4, 5, 6], set_attribute)
+assert counts == [1, 2, 3, 4, 5], counts
+print(f"an int stored on the module, self.n = 2, 3, 4, 5, 6: graphs {counts} (one for each value)")
+
+
+def set_global(v):
+    global n_global
+    n_global = v
+    return (torch.ones(3),)
+
+
+counts = calls(scale_by_global, [2, 3, 4, 5, 6], set_global)
+assert counts == [1, 2, 3, 4, 5], counts
+print(f"an int global, n_global = 2, 3, 4, 5, 6: graphs {counts} (one for each value)")
+sizes = [(3, torch.float32), (4, torch.float32), (6, torch.float64), (7, torch.float64)]
+counts = calls(scale, sizes, lambda v: (torch.ones(v[0], dtype=v[1]), 2))
+assert counts == [1, 2, 3, 3], counts
+print(f"sizes 3, 4 in float32, then 6, 7 in float64: graphs {counts} (the float64 graph starts with a symbol)")
