@@ -1,5 +1,9 @@
+import warnings
+
 import torch
 from torch.func import grad, hessian, jvp
+
+warnings.filterwarnings("ignore", "`torch.jit.script` is deprecated", DeprecationWarning)
 
 torch.manual_seed(0)
 

@@ -1,5 +1,9 @@
+import warnings
+
 import torch
 from torch.func import hessian, jacfwd, jacrev, jvp, vjp
+
+warnings.filterwarnings("ignore", "`torch.jit.script` is deprecated", DeprecationWarning)
 
 
 def f(x):

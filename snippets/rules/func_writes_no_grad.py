@@ -1,5 +1,9 @@
+import warnings
+
 import torch
 from torch.func import functional_call, grad, hessian, jacfwd, jacrev, jvp, vjp, vmap
+
+warnings.filterwarnings("ignore", "`torch.jit.script` is deprecated", DeprecationWarning)
 
 torch.manual_seed(0)
 
