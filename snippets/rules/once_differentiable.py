@@ -25,7 +25,7 @@ class CubeOnce(Cube):
 
 
 losses = {"y.sum()": lambda y: y.sum(), "(y * y).sum()": lambda y: (y * y).sum(), "(y * 2).sum()": lambda y: (y * 2).sum()}
-cases = raised = no_graph = 0
+cases = raised = grad_raised = no_graph = 0
 for dtype in (torch.float32, torch.float64):
     for shape in ((), (3,), (2, 3)):
         for loss_name, loss_of in losses.items():
@@ -45,11 +45,16 @@ for dtype in (torch.float32, torch.float64):
                 except RuntimeError as e:
                     assert "trying to differentiate twice" in str(e)
                     raised += 1
+                try:
+                    torch.autograd.grad(g1.sum(), x)
+                except RuntimeError:
+                    grad_raised += 1
             else:
                 assert g1.grad_fn is None and not g1.requires_grad
                 no_graph += 1
-assert raised == 6 and raised + no_graph == cases
+assert raised == grad_raised == 6 and raised + no_graph == cases
 print(f"{cases} double backward cases over dtypes, shapes and losses")
 print("backward built from torch ops: both derivatives equal those of x**3 in every case")
-print(f"@once_differentiable: first derivatives equal; the gradient arriving required grad in {raised}, each raised")
+print(f"@once_differentiable: first derivatives equal; the gradient arriving required grad in {raised}")
+print(f"  differentiating again raised in each: {raised} times with backward(), {grad_raised} with autograd.grad()")
 print(f"in the other {no_graph}, the gradient arriving needed no grad: the result had no graph at all")
