@@ -1,0 +1,72 @@
+import torch
+
+
+class Mul(torch.autograd.Function):
+    @staticmethod
+    def forward(x, w):
+        return x * w
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        ctx.save_for_backward(*inputs)
+
+    @staticmethod
+    def backward(ctx, grad):
+        x, w = ctx.saved_tensors
+        return grad * w, grad * x
+
+
+class VmapMul(Mul):
+    generate_vmap_rule = True
+
+
+class CtxMul(torch.autograd.Function):
+    generate_vmap_rule = True
+
+    @staticmethod
+    def forward(ctx, x, w):
+        return x * w
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad, grad
+
+
+def loss(x, w):
+    return VmapMul.apply(x, w).sum()
+
+
+cases = 0
+for dtype in (torch.float32, torch.float64):
+    for batch in (1, 4):
+        for in_dims in ((0, 0), (0, None), (None, 0), (1, 1)):
+            shapes = [(batch, 3) if d == 0 else (3, batch) if d == 1 else (3,) for d in in_dims]
+            x, w = (torch.arange(1.0, 1 + torch.Size(s).numel(), dtype=dtype).reshape(s) for s in shapes)
+            pick = [(lambda t, i, d=d: t if d is None else t.select(d, i)) for d in in_dims]
+            out = torch.func.vmap(VmapMul.apply, in_dims=in_dims)(x, w)
+            loop = torch.stack([pick[0](x, i) * pick[1](w, i) for i in range(batch)])
+            assert torch.equal(out, loop), (dtype, batch, in_dims)
+            grads = torch.func.vmap(torch.func.grad(loss, argnums=(0, 1)), in_dims=in_dims)(x, w)
+            for n, g in enumerate(grads):
+                expected = torch.stack([pick[1 - n]((x, w)[1 - n], i) for i in range(batch)])
+                assert torch.equal(g, expected), (dtype, batch, in_dims, n)
+            for cls, message in ((Mul, "does not have vmap support"), (CtxMul, "must override the setup_context")):
+                try:
+                    torch.func.vmap(cls.apply, in_dims=in_dims)(x, w)
+                except RuntimeError as e:
+                    assert message in str(e)
+                else:
+                    raise AssertionError(cls)
+            try:
+                torch.func.grad(lambda t: CtxMul.apply(t, w).sum())(x)
+            except RuntimeError as e:
+                assert "must override the setup_context" in str(e)
+            else:
+                raise AssertionError("grad over CtxMul")
+            cases += 1
+(single,) = [torch.func.grad(lambda t: Mul.apply(t, torch.tensor(2.0)))(torch.tensor(3.0))]
+assert single.item() == 2.0
+print(f"{cases} vmap cases over dtypes, batch sizes and in_dims")
+print("setup_context + generate_vmap_rule: outputs and per-sample gradients equal a loop over the batch")
+print("no generate_vmap_rule: vmap raised every time; forward(ctx, ...) style: vmap and grad raised every time")
+print(f"torch.func.grad without vmap needs setup_context only: {single.item()}")
