@@ -1,0 +1,72 @@
+import torch
+from torch import nn
+from torch.nn import functional as F
+
+torch.manual_seed(0)
+low = {
+    "linear": lambda x, s: F.linear(x, torch.randn(5, s[-1])),
+    "matmul": lambda x, s: x @ torch.randn(s[-1], 5),
+    "mm": lambda x, s: torch.mm(x.reshape(-1, s[-1]), torch.randn(s[-1], 5)),
+    "addmm": lambda x, s: torch.addmm(torch.randn(5), x.reshape(-1, s[-1]), torch.randn(s[-1], 5)),
+    "bmm": lambda x, s: torch.bmm(x.reshape(1, -1, s[-1]), torch.randn(1, s[-1], 5)),
+    "conv1d": lambda x, s: F.conv1d(x.reshape(1, 1, -1), torch.randn(2, 1, 3)),
+    "conv2d": lambda x, s: F.conv2d(x.reshape(1, 1, -1, s[-1]), torch.randn(2, 1, 1, 1)),
+}
+full = {
+    "cross_entropy": lambda x: F.cross_entropy(x.reshape(-1, x.shape[-1]), torch.zeros(x.numel() // x.shape[-1], dtype=torch.long)),
+    "nll_loss": lambda x: F.nll_loss(x.reshape(-1, x.shape[-1]), torch.zeros(x.numel() // x.shape[-1], dtype=torch.long)),
+    "mse_loss": lambda x: F.mse_loss(x, torch.zeros_like(x)),
+    "l1_loss": lambda x: F.l1_loss(x, torch.zeros_like(x)),
+    "smooth_l1_loss": lambda x: F.smooth_l1_loss(x, torch.zeros_like(x)),
+    "bce_with_logits": lambda x: F.binary_cross_entropy_with_logits(x, torch.zeros_like(x)),
+}
+same = {
+    "sum": lambda x: x.sum(),
+    "mean": lambda x: x.mean(),
+    "softmax": lambda x: x.softmax(dim=-1),
+    "log_softmax": lambda x: x.log_softmax(dim=-1),
+    "relu": lambda x: x.relu(),
+    "exp": lambda x: x.exp(),
+}
+layers = {
+    "Linear": (lambda: nn.Linear(4, 3), (2, 4)),
+    "Conv1d": (lambda: nn.Conv1d(2, 3, 3), (1, 2, 8)),
+    "Conv2d": (lambda: nn.Conv2d(2, 3, 3), (1, 2, 6, 6)),
+    "Sequential": (lambda: nn.Sequential(nn.Linear(4, 8), nn.ReLU(), nn.Linear(8, 3)), (5, 4)),
+}
+shapes = [(4, 4), (2, 3, 6)]
+low_dtypes = [torch.bfloat16, torch.float16]
+
+cases = 0
+for low_dtype in low_dtypes:
+    with torch.autocast("cpu", dtype=low_dtype):
+        for shape in shapes:
+            for requires_grad in [False, True]:
+                x = torch.randn(shape, requires_grad=requires_grad)
+                for name, op in low.items():
+                    assert op(x, shape).dtype == low_dtype, (name, low_dtype, shape)
+                    cases += 1
+                for source in [x, x.to(low_dtype)]:
+                    for name, op in full.items():
+                        assert op(source).dtype == torch.float32, (name, low_dtype, source.dtype)
+                        cases += 1
+                    for name, op in same.items():
+                        assert op(source).dtype == source.dtype, (name, low_dtype, source.dtype)
+                        cases += 1
+    for name, (make, shape) in layers.items():
+        layer = make()
+        x = torch.randn(shape, requires_grad=True)
+        with torch.autocast("cpu", dtype=low_dtype):
+            out = layer(x)
+            assert out.dtype == low_dtype, (name, low_dtype)
+            loss = F.mse_loss(out, torch.zeros_like(out))
+        loss.backward()
+        grads = [p.grad.dtype for p in layer.parameters()] + [x.grad.dtype]
+        assert set(grads) == {torch.float32}, (name, low_dtype, grads)
+        cases += 1
+
+print(f"{cases} cases: autocast to bfloat16 and float16, {len(shapes)} shapes, inputs with and without grad")
+print(f"  {len(low)} matrix products and convolutions -> the autocast dtype: {', '.join(low)}")
+print(f"  {len(full)} losses -> float32: {', '.join(full)}")
+print(f"  {len(same)} one-input ops keep their input's dtype: {', '.join(same)}")
+print(f"  {len(layers)} layers: output in the autocast dtype, .grad of the float32 parameters and input float32")

@@ -1,0 +1,46 @@
+import torch
+from torch import nn
+
+optimizers = {
+    "SGD": lambda p: torch.optim.SGD(p, lr=0.1),
+    "SGD momentum": lambda p: torch.optim.SGD(p, lr=0.1, momentum=0.9),
+    "Adam": lambda p: torch.optim.Adam(p, lr=0.1),
+    "AdamW": lambda p: torch.optim.AdamW(p, lr=0.1),
+    "RMSprop": lambda p: torch.optim.RMSprop(p, lr=0.1),
+}
+bad = {"none": 1.0, "inf": float("inf"), "nan": float("nan")}
+scales = [2.0**10, 2.0**16]
+
+cases = 0
+for make in optimizers.values():
+    for foreach in [False, True]:
+        for scale in scales:
+            for kind, value in bad.items():
+                torch.manual_seed(0)
+                model = nn.Sequential(nn.Linear(3, 4), nn.Tanh(), nn.Linear(4, 2))
+                optimizer = make(model.parameters())
+                optimizer.defaults["foreach"] = foreach
+                for group in optimizer.param_groups:
+                    group["foreach"] = foreach
+                scaler = torch.amp.GradScaler("cpu", init_scale=scale)
+                loss = model(torch.randn(5, 3)).pow(2).mean() * value
+                scaler.scale(loss).backward()
+                scaled = [p.grad.clone() for p in model.parameters()]
+                before = [p.detach().clone() for p in model.parameters()]
+                scaler.unscale_(optimizer)
+                for g, p in zip(scaled, model.parameters()):
+                    torch.testing.assert_close(p.grad, g / scale, rtol=0, atol=0, equal_nan=True)
+                scaler.step(optimizer)
+                scaler.update()
+                changed = any(not torch.equal(b, p) for b, p in zip(before, model.parameters()))
+                if kind == "none":
+                    assert changed and scaler.get_scale() == scale, (kind, scale)
+                else:
+                    assert not changed and scaler.get_scale() == scale / 2, (kind, scale)
+                    assert not optimizer.state, (kind, scale)
+                cases += 1
+
+print(f"{cases} cases: {len(optimizers)} optimizers, foreach off and on, scales 2**10 and 2**16")
+print("  unscale_ divides every .grad by the scale")
+print("  finite gradients: step taken, scale unchanged")
+print("  inf or nan in a gradient: step skipped, parameters and optimizer state untouched, scale halved")
