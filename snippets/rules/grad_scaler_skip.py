@@ -39,8 +39,20 @@ for make in optimizers.values():
                     assert not changed and scaler.get_scale() == scale / 2, (kind, scale)
                     assert not optimizer.state, (kind, scale)
                 cases += 1
+        model = nn.Linear(3, 1)
+        optimizer = make(model.parameters())
+        scaler = torch.amp.GradScaler("cpu", init_scale=2.0**10, growth_interval=3)
+        for step in range(1, 7):
+            optimizer.zero_grad()
+            scaler.scale(model(torch.ones(2, 3)).sum()).backward()
+            scaler.step(optimizer)
+            scaler.update()
+            assert scaler.get_scale() == 2.0 ** (10 + step // 3), step
+        growth = scaler.get_scale()
+        cases += 1
 
 print(f"{cases} cases: {len(optimizers)} optimizers, foreach off and on, scales 2**10 and 2**16")
 print("  unscale_ divides every .grad by the scale")
-print("  finite gradients: step taken, scale unchanged")
+print("  finite gradients: step taken, scale unchanged until growth_interval steps in a row had none skipped,")
+print(f"  then doubled (growth_interval=3, 6 steps: 2**10 -> {growth:.0f})")
 print("  inf or nan in a gradient: step skipped, parameters and optimizer state untouched, scale halved")

@@ -9,7 +9,8 @@ scaler = torch.amp.GradScaler("cpu", init_scale=1024.0)
 with torch.autocast("cpu", dtype=torch.float16):
     loss = (x @ w.T).float().sum()
 scaler.scale(loss).backward()
-print(f"norm of the scaled gradient: {w.grad.norm().item():.1f}")  # (1)!
+scaled_norm = w.grad.norm().item()
+print(f"norm of the scaled gradient: {scaled_norm:.1f}")  # (1)!
 scaler.unscale_(optimizer)
 norm = nn.utils.clip_grad_norm_([w], max_norm=1.0)  # (2)!
 print(f"norm before clipping: {norm.item():.4f}")
