@@ -67,6 +67,24 @@ for fn, make, label in (
     assert counts == [1, 2, 3, 3, 3, 3, 3], (label, counts)
     print(f"{label}, values 2, 3, 4, 2, 5, 3, 6: graphs {counts} (one more the first time the if takes its other side)")
 
+
+
+def sum_over(x, n):
+    return x.sum(dim=n)
+
+
+def dropout(x, p):
+    return torch.nn.functional.dropout(x, p=p)
+
+
+for fn, values, expected, label in (
+    (sum_over, [0, 1, 2, 0, 1], [1, 2, 3, 3, 3], "x.sum(dim=n)"),
+    (dropout, [0.1, 0.2, 0.3, 0.4], [1, 2, 3, 4], "dropout(x, p)"),
+):
+    counts = calls(fn, values, lambda v: (torch.ones(2, 3, 4), v))
+    assert counts == expected, (label, counts)
+    print(f"{label}, values {', '.join(map(str, values))}: graphs {counts} (an argument the operation needs as a constant)")
+
 inputs = {}
 for kind, values in (("int", [2, 3, 4]), ("float", [2.5, 3.5, 4.5])):
     calls(scale, values, lambda v: (torch.ones(3), v))

@@ -13,13 +13,13 @@ def f(t):
 
 
 transforms = {
-    "grad": lambda x: grad(f)(x),
-    "vjp": lambda x: vjp(f, x)[1](torch.ones((), dtype=x.dtype))[0],
-    "jvp": lambda x: jvp(f, (x,), (torch.ones_like(x),))[1],
-    "jacrev": lambda x: jacrev(f)(x),
-    "jacfwd": lambda x: jacfwd(f)(x),
-    "hessian": lambda x: hessian(f)(x),
-    "vmap(grad)": lambda x: vmap(grad(f))(x.reshape(-1, 1)),
+    "grad": lambda f, x: grad(f)(x),
+    "vjp": lambda f, x: vjp(f, x)[1](torch.ones((), dtype=x.dtype))[0],
+    "jvp": lambda f, x: jvp(f, (x,), (torch.ones_like(x),))[1],
+    "jacrev": lambda f, x: jacrev(f)(x),
+    "jacfwd": lambda f, x: jacfwd(f)(x),
+    "hessian": lambda f, x: hessian(f)(x),
+    "vmap(grad)": lambda f, x: vmap(grad(f))(x.reshape(-1, 1)),
 }
 modes = {"default": torch.enable_grad, "no_grad()": torch.no_grad, "inference_mode()": torch.inference_mode}
 cases = recorded = 0
@@ -32,7 +32,7 @@ for dtype in [torch.float32, torch.float64]:
                         continue
                     x = torch.randn(shape, dtype=dtype, requires_grad=requires_grad)
                     with context():
-                        out = transform(x)
+                        out = transform(f, x)
                     assert x.grad is None, (dtype, shape, name, mode)
                     assert (out.grad_fn is not None) == (requires_grad and mode == "default"), (dtype, shape, name, mode)
                     recorded += out.grad_fn is not None
@@ -55,5 +55,23 @@ for detach in [False, True]:
         assert not any(kept) if detach else any(kept), (name, detach)
         recorded += any(kept)
         cases += 1
-print(f"{cases} cases (7 transforms, 2 dtypes, 3 shapes, 3 grad modes; a model's parameters through functional_call): .grad stays None")
-print(f"results carry a grad_fn in the {recorded} cases with an input requiring grad and recording on, and in no other")
+# f may also use a tensor that is not passed in: one it captures, or a module's parameters used directly
+w = torch.randn(3, requires_grad=True)
+captures = {
+    "closure": lambda t: (t.sin() * w[0]).sum(),
+    "module": lambda t: model(t.sum() * torch.ones(3)).sum(),
+}
+captured = 0
+for name, transform in transforms.items():
+    for source, g in captures.items():
+        for mode, context in modes.items():
+            with context():
+                out = transform(g, torch.randn(3))
+            assert w.grad is None and all(p.grad is None for p in model.parameters()), (name, source, mode)
+            assert (out.grad_fn is not None) == (mode == "default"), (name, source, mode)
+            captured += out.grad_fn is not None
+            cases += 1
+print(f"{cases} cases (7 transforms, 2 dtypes, 3 shapes, 3 grad modes; a model's parameters through functional_call;")
+print("f capturing a tensor that requires grad, or calling a module directly): .grad stays None")
+print(f"results carry a grad_fn in the {recorded} cases with an input requiring grad and recording on,")
+print(f"in the {captured} cases where f uses a captured tensor requiring grad and recording is on, and in no other")

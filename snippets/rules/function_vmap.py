@@ -1,4 +1,8 @@
+import warnings
+
 import torch
+
+warnings.filterwarnings("ignore", "`torch.jit.script` is deprecated", DeprecationWarning)
 
 
 class Mul(torch.autograd.Function):
@@ -64,9 +68,61 @@ for dtype in (torch.float32, torch.float64):
             else:
                 raise AssertionError("grad over CtxMul")
             cases += 1
+
+
+class AddOne_(torch.autograd.Function):
+    generate_vmap_rule = True
+
+    @staticmethod
+    def forward(x):
+        return x.add_(1)
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        ctx.mark_dirty(inputs[0])
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad
+
+
+class ViaNumpy(Mul):
+    generate_vmap_rule = True
+
+    @staticmethod
+    def forward(x, w):
+        return torch.from_numpy(x.numpy() * w.numpy())
+
+
+class ViaItem(Mul):
+    generate_vmap_rule = True
+
+    @staticmethod
+    def forward(x, w):
+        return x * w.sum().item()
+
+
+x, w = torch.ones(4, 3), torch.ones(4, 3)
+refused = {
+    "mark_dirty": (lambda: torch.func.vmap(AddOne_.apply)(x.clone()), "marked as dirty"),
+    "NumPy in forward": (lambda: torch.func.vmap(ViaNumpy.apply)(x, w), "data pointer"),
+    ".item() in forward": (lambda: torch.func.vmap(ViaItem.apply)(x, w), ".item()"),
+    "jacfwd": (lambda: torch.func.jacfwd(VmapMul.apply)(x[0], w[0]), "implement the jvp function"),
+}
+for name, (call, message) in refused.items():
+    try:
+        call()
+    except RuntimeError as e:
+        assert message in str(e), (name, e)
+    else:
+        raise AssertionError(name)
+jac = torch.func.jacrev(VmapMul.apply)(x[0], w[0] * 2)
+assert torch.equal(jac, torch.eye(3) * 2)
 (single,) = [torch.func.grad(lambda t: Mul.apply(t, torch.tensor(2.0)))(torch.tensor(3.0))]
 assert single.item() == 2.0
 print(f"{cases} vmap cases over dtypes, batch sizes and in_dims")
 print("setup_context + generate_vmap_rule: outputs and per-sample gradients equal a loop over the batch")
 print("no generate_vmap_rule: vmap raised every time; forward(ctx, ...) style: vmap and grad raised every time")
 print(f"torch.func.grad without vmap needs setup_context only: {single.item()}")
+print("jacrev worked; jacfwd raised without a jvp staticmethod")
+print(f"generate_vmap_rule, but vmap raised all the same: {', '.join(list(refused)[:3])}")

@@ -71,3 +71,19 @@ for mode in [torch.enable_grad, torch.no_grad]:
     else:
         raise AssertionError(mode)
 print(f"a tensor made in inference_mode(), changed outside it (with or without no_grad()): RuntimeError: {message.split('.')[0]}")
+resized = {}
+for mode, context in {"no_grad()": torch.no_grad, "set_grad_enabled(False)": lambda: torch.set_grad_enabled(False)}.items():
+    t = torch.ones(3, requires_grad=True)
+    try:
+        with context():
+            t.resize_(4)
+    except RuntimeError as e:
+        resized[mode] = str(e)
+    else:
+        raise AssertionError(mode)
+t = torch.ones(3, requires_grad=True)
+with torch.inference_mode():
+    t.resize_(4)
+assert t.shape == (4,) and len(set(resized.values())) == 1
+print(f"resize_() on a leaf that requires grad, in {' and '.join(resized)}: RuntimeError: {resized['no_grad()']}")
+print("inside inference_mode(), resize_() was allowed")

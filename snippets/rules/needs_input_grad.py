@@ -52,5 +52,11 @@ for cls in (Affine, AffineCtx):
                     calls += 1
                     assert Affine.seen == [(x_grad, w_grad, False, False)], (cls, dtype, shape, how, Affine.seen)
                     assert (x.grad is not None) == x_grad and (w.grad is not None) == w_grad
+x, w = torch.ones(3, requires_grad=True), torch.ones(3, requires_grad=True)
+Affine.seen.clear()
+torch.autograd.grad(Affine.apply(x, w, 3.0, "affine").sum(), x)
+Affine.apply(x, w, 3.0, "affine").sum().backward(inputs=[x])
+assert Affine.seen == [(True, True, False, False)] * 2 and w.grad is None
 print(f"{cases} calls over both forward styles, dtypes, shapes, leaves, non-leaves and views; backward ran {calls} times")
 print("needs_input_grad was (x needs grad, w needs grad, False, False) every time: non-tensor arguments are False")
+print(f"autograd.grad(out, x) and backward(inputs=[x]) still gave {Affine.seen[0][:2]}: set when apply ran")

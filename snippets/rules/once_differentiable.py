@@ -51,10 +51,20 @@ for dtype in (torch.float32, torch.float64):
                     grad_raised += 1
             else:
                 assert g1.grad_fn is None and not g1.requires_grad
+                try:
+                    torch.autograd.grad(g1.sum(), x)
+                except RuntimeError as e:
+                    assert "does not require grad" in str(e)
+                else:
+                    raise AssertionError("no error")
+                (g2,) = torch.autograd.grad(loss_of(CubeOnce.apply(x) + x**3), x, create_graph=True)
+                (gg2,) = torch.autograd.grad(g2.sum(), x)
+                assert torch.allclose(gg2, gg_ref, rtol=1e-5, atol=1e-5) and not torch.allclose(gg2, 2 * gg_ref, rtol=1e-5, atol=1e-5)
                 no_graph += 1
 assert raised == grad_raised == 6 and raised + no_graph == cases
 print(f"{cases} double backward cases over dtypes, shapes and losses")
 print("backward built from torch ops: both derivatives equal those of x**3 in every case")
 print(f"@once_differentiable: first derivatives equal; the gradient arriving required grad in {raised}")
 print(f"  differentiating again raised in each: {raised} times with backward(), {grad_raised} with autograd.grad()")
-print(f"in the other {no_graph}, the gradient arriving needed no grad: the result had no graph at all")
+print(f"in the other {no_graph}, the gradient arriving needed no grad: the result had no graph at all;")
+print("  differentiating it again raised; added to x**3, its share of the second derivative was dropped")

@@ -61,3 +61,9 @@ for dtype in [torch.int64, torch.int32, torch.bool]:
 x = torch.ones(3, requires_grad=True)
 for code, r in {"torch.zeros_like(x)": torch.zeros_like(x), "torch.histc(x)": torch.histc(x)}.items():
     print(f"{code}: all three conditions hold, grad_fn={r.grad_fn}")
+
+y = (x**3).sum()
+with torch.no_grad():
+    (g,) = torch.autograd.grad(y, x, create_graph=True)
+assert g.grad_fn is not None and torch.equal(g, 3 * x.detach() ** 2)
+print(f"inside no_grad(), create_graph=True still records the backward pass: grad_fn={g.grad_fn.name()}")
