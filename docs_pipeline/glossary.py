@@ -6,7 +6,7 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from docs_pipeline.pages import FRONT_MATTER, front_matter_entry, parse
+from docs_pipeline.pages import FRONT_MATTER, fences, front_matter_entry, parse
 
 GLOSSARY = Path(__file__).with_name("glossary.toml")
 KEYS = {"zh", "en", "forms", "zh_avoid", "en_avoid", "zh_note", "en_note"}
@@ -108,12 +108,8 @@ def _term_pattern(term: Term, lang: str) -> re.Pattern:
 def link_first_uses(markdown: str, lang: str, terms: list[Term], glossary_href: str) -> str:
     """The page with each term's first use in its prose linked to the term's row on the glossary page
     (longest terms first: 动态计算图 is not also a use of 计算图)."""
-    lines, fenced, fence = markdown.split("\n"), set(), None
-    for n, line in enumerate(lines):
-        opened = re.match(r"\s*(`{3,}|~{3,})", line)
-        if fence or opened:
-            fenced.add(n)
-            fence = None if fence and opened and opened.group(1).startswith(fence) else (fence or opened.group(1))
+    lines = markdown.split("\n")
+    fenced = {n for block in fences(lines) for n in range(block.first, block.last + 1)}
     ordered = [(t, _term_pattern(t, lang)) for t in sorted(terms, key=lambda t: max(len(a) for a in (t.zh, *t.en)), reverse=True)]
     first: dict[str, tuple[int, int, int, Term]] = {}  # term -> (line, start, end) of its first use
     for n, line in enumerate(lines):

@@ -154,6 +154,31 @@ def _read_block(page: Page, start: int, fence: re.Match, open_admonitions: list[
     return i + 1
 
 
+@dataclass
+class Fence:
+    """A fenced block in Markdown text: its first and last line (0-based), language, include targets."""
+
+    first: int
+    last: int
+    language: str
+    includes: list[str]
+
+
+def fences(lines: list[str]) -> list[Fence]:
+    """The fenced blocks of Markdown text, such as a page after its macros ran (parse() reads files)."""
+    found, i = [], 0
+    while i < len(lines):
+        if not (fence := FENCE.match(lines[i])):
+            i += 1
+            continue
+        close = re.compile(rf"^\s*{re.escape(fence.group('fence'))}\s*$")
+        end = next((j for j in range(i + 1, len(lines)) if close.match(lines[j])), len(lines) - 1)
+        includes = [m.group("target") for line in lines[i + 1 : end] if (m := INCLUDE.match(line))]
+        found.append(Fence(i, end, (fence.group("info").split() or [""])[0], includes))
+        i = end + 1
+    return found
+
+
 def front_matter_entry(key: str) -> re.Pattern:
     """One top-level key of the front matter with its indented lines, if any."""
     return re.compile(rf"^{re.escape(key)}:.*\n(?:[ \t]+.*\n)*", re.M)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .macros import render
-from .pages import FENCE, FRONT_MATTER, INCLUDE, expand
+from .pages import FRONT_MATTER, INCLUDE, expand, fences
 from .site import Layout, layout
 
 PROSE_PER_MINUTE = {"zh": 300, "en": 200}
@@ -68,21 +68,15 @@ def prose_units(text: str, lang: str) -> int:
 def count(markdown: str, lang: str, root: Path) -> Reading:
     """What a page's Markdown, its macros rendered, gives a reader to read."""
     steps = sum(len(STEP.findall(figure)) for figure in STEPS_FIGURE.findall(markdown))
-    lines, prose, code, output, figures, fence = STEPS_FIGURE.sub(" ", markdown).split("\n"), [], 0, 0, 0, None
-    for line in lines:
-        if fence:
-            if re.fullmatch(rf"\s*{re.escape(fence[0])}\s*", line):
-                shown = [text for text in expand(fence[2], root) if text.strip()]
-                code, output = (code + len(shown), output) if fence[1] == "python" else (code, output + len(shown))
-                fence = None
-            elif include := INCLUDE.match(line):
-                fence[2].append(include.group("target"))
-        elif opened := FENCE.match(line):
-            fence = (opened.group("fence"), (opened.group("info").split() or [""])[0], [])
-        elif (include := INCLUDE.match(line)) and include.group("target").endswith(".svg"):
-            figures += 1
-        else:
-            prose.append(line)
+    lines, code, output = STEPS_FIGURE.sub(" ", markdown).split("\n"), 0, 0
+    inside = set()
+    for block in fences(lines):
+        shown = len([text for text in expand(block.includes, root) if text.strip()])
+        code, output = (code + shown, output) if block.language == "python" else (code, output + shown)
+        inside.update(range(block.first, block.last + 1))
+    outside = [line for n, line in enumerate(lines) if n not in inside]
+    figures = sum(1 for line in outside if (m := INCLUDE.match(line)) and m.group("target").endswith(".svg"))
+    prose = [line for line in outside if not INCLUDE.match(line)]
     text = "\n".join(prose)
     for pattern in MARKUP:
         text = pattern.sub(" ", text)
