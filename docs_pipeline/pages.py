@@ -8,7 +8,8 @@ from pathlib import Path
 
 import yaml
 
-from .site import ROOT, layout, mkdocs_config
+from .engine import mkdocs_config
+from .site import ROOT, layout
 
 FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})(?P<info>.*)$")
 INCLUDE = re.compile(r'^\s*--8<--\s+"(?P<target>[^"]+)"\s*$')

@@ -1,7 +1,8 @@
-"""The MkDocs side of the site, as one plugin (mkdocs.yml: `docs-pipeline`, last in `plugins:`). All
-that is specific to MkDocs, Material, mkdocs-static-i18n and mkdocs-jupyter is here; what the site
-publishes comes from the modules it calls. The i18n plugin builds each language with this same
-instance, the default language first; `mkdocs serve` keeps it between reloads.
+"""The MkDocs side of the site, as one plugin (mkdocs.yml: `docs-pipeline`, last in `plugins:`) and the
+macros' entry point for mkdocs-macros (`modules:`). With docs_pipeline/engine.py (mkdocs.yml read), the
+only module that imports MkDocs and its plugins; what the site publishes comes from the modules it
+calls, the changes to rendered HTML from docs_pipeline/page_html.py. The i18n plugin builds each
+language with this same instance, the default language first; `mkdocs serve` keeps it between reloads.
 
 - Notebooks: each page's notebook as a page, <lang>/notebooks/<page>/, rendered by mkdocs-jupyter
   with its .ipynb beside it (the download). `mkdocs build` executes them; `mkdocs serve` shows them
@@ -17,13 +18,8 @@ instance, the default language first; `mkdocs serve` keeps it between reloads.
   Pages answers every missing path with the root 404.html, the default language's, which speaks both
   languages and links path-absolutely (overrides/404.html); each other language gets <lang>/404.html
   with its lang. Their language switchers lead to the home pages.
-- Code blocks out of the search index, and Pygments' spans that change nothing on screen taken out.
-  Search: Material loads its index on every first visit, and the programs and their outputs were most
-  of it; `data-search-exclude` is Material's own way to leave a block out. Spans: every name is a
-  <span class="n">, every run of whitespace "w", every bracket or comma "p", every operator "o" (or
-  "ow" for `in`, `is`, `not`); pages.css draws n, p and o in the code's own colour in both palettes
-  and nothing styles w, so the text looks the same, and on a phone styling and laying out these
-  elements is much of a load's work. tests/test_build.py holds the stylesheets to these facts.
+- Code blocks out of the search index, and Pygments' spans that change nothing on screen taken out
+  (docs_pipeline/page_html.py).
 - Templates: docs_pipeline/ui.toml as `ui`, the default language as `default_language`; compiled
   theme templates kept in .cache/jinja/ (every build and reload makes a new Jinja environment and
   would compile Material's templates again; the bytecode cache keys each on its source).
@@ -37,7 +33,6 @@ from __future__ import annotations
 import json
 import logging
 import posixpath
-import re
 from pathlib import Path
 
 import jinja2
@@ -48,21 +43,21 @@ from mkdocs.structure.files import File, InclusionLevel
 
 from docs_pipeline.glossary import link_first_uses
 from docs_pipeline.glossary import load as load_glossary
-from docs_pipeline.macros import torch_version
+from docs_pipeline.macros import num, page_functions, torch_version
 from docs_pipeline.notebook_runs import execute
 from docs_pipeline.notebooks import (
     NotebookError,
     PageNotebook,
     exercise_file_name,
     exercise_notebook,
-    notebook_file_name,
     notebook_url,
     page_notebooks,
 )
-from docs_pipeline.pages import parse
+from docs_pipeline.page_html import notebook_html, page_html
+from docs_pipeline.page_notes import page_notes, source_url
 from docs_pipeline.reading import count
 from docs_pipeline.site import layout
-from docs_pipeline.ui import language, texts
+from docs_pipeline.ui import texts
 
 log = logging.getLogger("mkdocs.plugins.docs_pipeline")
 CHATTY = (
@@ -74,22 +69,6 @@ CHATTY = (
 )
 GLOSSARY_PAGE = "glossary"
 AFTER_I18N = -110  # on_files: after the i18n plugin (-100) has rebuilt this language's file list
-
-# What mkdocs-jupyter's template (notebook.html.j2) writes whatever its options say. Around the notebook:
-# 590 KB of JupyterLab CSS (pages.css styles the classes the cells use), its copy button's script, MathJax
-# and Mermaid from CDNs. In it: its copy buttons, each with a hidden copy of the cell's source.
-NOTEBOOK = re.compile(r'<div class="jupyter-wrapper">.*</div>(?= <!-- jupyter-wrapper -->)', re.S)
-COPY_BUTTON = re.compile(
-    r'<div class="zeroclipboard-container">.*?</clipboard-copy>\s*</div>|<div class="clipboard-copy-txt".*?</div>', re.S
-)
-# Code cells as Material's code blocks: its highlighting colours (both palettes) and copy button.
-CELL_CODE = re.compile(r'<div class="highlight-ipynb hl-python[^"]*"><pre><span></span>(?P<code>.*?)</pre></div>', re.S)
-CELL_CODE_BLOCK = r'<div class="highlight"><pre><span></span><code>\g<code></code></pre></div>'
-# nbconvert's heading ids are ASCII slugs (empty for Chinese): the page's own ids, as in both languages.
-HEADING = re.compile(r'<h(?P<level>[1-6]) id="[^"]*">(?P<text>.*?)<a class="anchor-link" href="#[^"]*">', re.S)
-PAGE_HEADING = '<h{level} id="{id}">{text}<a class="headerlink" href="#{id}" title="Permanent link">'
-PLAIN_SPAN = re.compile(r'<span class="(?:n|w|p|o|ow)">([^<]*)</span>')
-CODE_BLOCK = '<div class="highlight">'  # pymdownx.highlight's wrapper of every fenced block
 
 
 class NotebookPage(File):
@@ -143,7 +122,7 @@ class Pipeline(BasePlugin):
             exercises = f"{notebook_url(nb.page, site)}{exercise_file_name(nb.page, site)}"
             files.append(File.generated(config, exercises, content=nbformat.writes(exercise_notebook(nb))))
         for page in site.pages(lang):
-            files.append(File.generated(config, _source_url(page), content=page.read_text(encoding="utf-8")))
+            files.append(File.generated(config, source_url(page), content=page.read_text(encoding="utf-8")))
         return files
 
     def on_env(self, env, *, config, files):
@@ -170,7 +149,7 @@ class Pipeline(BasePlugin):
     def on_page_content(self, html, *, page, config, files):
         if isinstance(page.file, NotebookPage):
             html = _notebook_content(html, page, config)
-        return PLAIN_SPAN.sub(r"\1", html).replace(CODE_BLOCK, '<div class="highlight" data-search-exclude>')
+        return page_html(html)
 
     def on_page_context(self, context, *, page, config, nav):
         site = layout()
@@ -181,7 +160,7 @@ class Pipeline(BasePlugin):
                 {"name": site.names[lang], "lang": lang, "link": notebook_url(site.counterpart(source, lang), site)}
                 for lang in site.languages
             ]
-        context["page_links"] = _page_links(source, None if notebook else self.minutes[page.file.abs_src_path])
+        context["page_links"] = page_notes(source, None if notebook else self.minutes[page.file.abs_src_path])
         return context
 
     def on_template_context(self, context, *, template_name, config):
@@ -237,45 +216,31 @@ def _notebook_content(html: str, page, config) -> str:
     page.meta["html_title"] = title if len(title) <= 70 else short  # overrides/main.html: <title>
     page.meta["description"] = words["description"].format(name)
     page.meta["search"] = {"exclude": True}
-    html = COPY_BUTTON.sub("", NOTEBOOK.search(html).group(0))
-    ids = iter(nb.heading_ids)
-    html = HEADING.sub(lambda m: PAGE_HEADING.format(id=next(ids), **m.groupdict()), CELL_CODE.sub(CELL_CODE_BLOCK, html))
     for item, ident in zip(_toc(page.toc), nb.heading_ids, strict=True):
         item.id = ident
-    return html
+    return notebook_html(html, nb.heading_ids)
 
 
-def _page_links(source: Path, minutes: int | None) -> dict:
-    """What page-notes.html shows for a page, or for its notebook page (which is itself the view: no minutes)."""
-    site, on_notebook = layout(), minutes is None
-    notebook = None
-    if parse(source).code:
-        view = notebook_url(source, site)
-        file_name = notebook_file_name(source, site)
-        notebook = {
-            "download": view + file_name,
-            "exercises": view + exercise_file_name(source, site),
-            "view": None if on_notebook else view,
-            "file_name": file_name,
-        }
-    original = None
-    if site.language_of(source) != site.default:
-        counterpart = site.counterpart(source, site.default)
-        original = notebook_url(counterpart, site) if on_notebook else site.url_of(counterpart) or "."
-    return {
-        "reading_minutes": None if on_notebook else str(minutes),
-        "torch_version": torch_version(),
-        "source": {"path": site.name(source), "url": _source_url(source)},
-        "notebook": notebook,
-        "original": original,
-    }
-
-
-def _source_url(page: Path) -> str:
-    return f"_sources/{layout().name(page)}.txt"
+def language(config) -> str:
+    """The language of this build: the i18n plugin sets theme.language for each language's build."""
+    return config.theme["language"]
 
 
 def _toc(items):
     for item in items:
         yield item
         yield from _toc(item.children)
+
+
+def define_env(env):
+    """mkdocs-macros: the variables, macros and filters every page can use (docs_pipeline/macros.py)."""
+    env.variables["torch_version"] = torch_version()
+    env.filter(num)
+    for name, function in page_functions(layout(Path(env.project_dir)), lambda: Path(env.page.file.abs_src_path)).items():
+        env.macro(function, name)
+
+
+def on_pre_page_macros(env):
+    """A notebook page's JSON source is not a template (mkdocs-jupyter renders the file)."""
+    if Path(env.page.file.abs_src_path).suffix != ".md":
+        env.page.meta["render_macros"] = False

@@ -1,9 +1,6 @@
-"""The site's layout, read from mkdocs.yml: one answer for the plugin, every tool and test.
-
-Languages and the default one come from the i18n plugin's settings (folder structure: one folder
-per language under docs_dir); the default language is served at the site root, every other one
-under its own folder. site_url is read with MkDocs' own YAML loader, so `!ENV [SITE_URL, ...]`
-resolves exactly as in a build.
+"""The site's layout: one answer for the plugin, every tool and test. Its facts are the engine's
+configuration (docs_pipeline/engine.py): one folder per language under docs/, the default language
+served at the site root, every other one under its own folder.
 """
 
 from dataclasses import dataclass
@@ -11,7 +8,7 @@ from functools import cache
 from pathlib import Path, PurePosixPath
 from urllib.parse import urlsplit
 
-from mkdocs.utils.yaml import yaml_load
+from .engine import layout_settings
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -110,41 +107,6 @@ class Layout:
 
 
 @cache
-def mkdocs_config(root: Path = ROOT) -> dict:
-    with open(root / "mkdocs.yml", encoding="utf-8") as f:
-        return yaml_load(f)
-
-
-def _nav_pages(entries: list):
-    """(page name, title) of each page in the nav, sections included."""
-    for entry in entries:
-        for title, target in entry.items():
-            if isinstance(target, list):
-                yield from _nav_pages(target)
-            else:
-                yield target.removesuffix(".md"), title
-
-
-@cache
 def layout(root: Path = ROOT) -> Layout:
     """The layout of the project at `root` (a copy of the project has its own)."""
-    config = mkdocs_config(root)
-    i18n = next(p["i18n"] for p in config["plugins"] if isinstance(p, dict) and "i18n" in p)
-    default = next(lang["locale"] for lang in i18n["languages"] if lang.get("default"))
-    ordered = tuple(sorted((lang["locale"] for lang in i18n["languages"]), key=lambda code: code != default))
-    nav = dict(_nav_pages(config.get("nav", [])))
-    groups = tuple((title, tuple(name for name, _ in _nav_pages([entry]))) for entry in config.get("nav", []) for title in entry)
-    nav_titles = {
-        lang["locale"]: {name: (lang.get("nav_translations") or {}).get(title, title) for name, title in nav.items()}
-        for lang in i18n["languages"]
-    }
-    return Layout(
-        root=root,
-        docs=root / config.get("docs_dir", "docs"),
-        languages=ordered,
-        site_url=config["site_url"],
-        names={lang["locale"]: lang["name"] for lang in i18n["languages"]},
-        nav_titles=nav_titles,
-        nav_groups=groups,
-        translations={lang["locale"]: lang.get("nav_translations") or {} for lang in i18n["languages"]},
-    )
+    return Layout(root=root, **layout_settings(root))

@@ -1,4 +1,4 @@
-"""The site's interface strings in both languages (ui.toml), and the language a build renders."""
+"""The site's interface strings in both languages (ui.toml)."""
 
 from __future__ import annotations
 
@@ -17,8 +17,3 @@ def texts() -> dict[str, dict[str, str]]:
 @lru_cache(maxsize=1)
 def _read(mtime_ns: int) -> dict[str, dict[str, str]]:
     return tomllib.loads(TEXTS.read_text(encoding="utf-8"))
-
-
-def language(config) -> str:
-    """The language of this MkDocs build: the i18n plugin sets theme.language for each language's build."""
-    return config.theme["language"]

@@ -3,7 +3,6 @@ what every built HTML file holds is checked in one walk over them."""
 
 import json
 import re
-from xml.etree import ElementTree
 
 from docs_pipeline.pages import parse
 from docs_pipeline.site import layout
@@ -80,8 +79,8 @@ def test_each_language_has_its_own_search_index_without_code(built_site):
 
 
 def test_code_keeps_no_spans_that_look_the_same_as_plain_text():
-    """docs_pipeline/plugin.py takes out Pygments' spans around names, whitespace,
-    punctuation and operators (that none is left: test_every_built_page). That is only right while
+    """docs_pipeline/page_html.py takes out Pygments' spans around names, whitespace,
+    punctuation and operators (PLAIN_SPAN; that none is left: test_every_built_page). That is only right while
     pages.css draws names, punctuation and operators in the code's own colour in both palettes
     (through the theme's variables) and no stylesheet of the site styles those classes."""
     own = " ".join((STYLESHEETS / name).read_text(encoding="utf-8") for name in ("pages.css", "steps.css"))
@@ -93,19 +92,7 @@ def test_code_keeps_no_spans_that_look_the_same_as_plain_text():
         ]
         assert declared == [("[data-md-color-scheme]", "var(--md-code-fg-color)")], (
             f"pages.css sets --md-code-hl-{token}-color as {declared}, not to the code's own colour in both"
-            f" palettes: docs_pipeline/plugin.py must keep their spans"
+            f" palettes: docs_pipeline/page_html.py must keep their spans (PLAIN_SPAN)"
         )
     for token in ("n", "w", "p", "o", "ow"):
         assert not re.search(rf"\.{token}\b", own), f"pages.css or steps.css styles .{token} in code"
-
-
-def test_the_themes_icons_come_from_one_file():
-    """icons.css points Material's icon variables at views of icons.svg (overrides/assets/); that
-    every page loads both: test_every_built_page."""
-    icons_css = (STYLESHEETS / "icons.css").read_text(encoding="utf-8")
-    own = dict(re.findall(r'--(md-[a-z0-9-]+): url\("([^"]+)"\)', icons_css))
-    assert own and all(url == f"../images/icons.svg#{name}" for name, url in own.items()), own
-    drawing = (OVERRIDES / "assets" / "images" / "icons.svg").read_text(encoding="utf-8")
-    ElementTree.fromstring(drawing)
-    views = re.findall(r"<view id='([^']+)'", drawing)
-    assert sorted(views) == sorted(own), f"icons.svg has views {sorted(views)}, icons.css names {sorted(own)}"

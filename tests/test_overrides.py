@@ -1,17 +1,20 @@
-"""The theme templates the site copies from Material (overrides/partials/) stay Material's but for
-the changes each copy declares: when an upgrade of mkdocs-material changes one of these partials,
-this fails, naming the file, so that the copy is brought along instead of silently keeping the
-old markup. A partial the site replaces outright is pinned to the Material version it replaced.
+"""What the site takes from the engine's theme and plugins stays what it was taken from, so that an
+upgrade that changes it fails here, naming what to bring along instead of silently keeping the old:
+the theme templates the site copies from Material (overrides/partials/), each but for the changes it
+declares, and those it replaces outright, pinned to the version they replaced; Material's icons in the
+site's sprite; and each adjustment docs_pipeline/page_html.py makes to the HTML the renderers write.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 import re
 from pathlib import Path
 
 import pytest
 
+from docs_pipeline import page_html
 from docs_pipeline.site import ROOT
 
 OVERRIDES = ROOT / "overrides"
@@ -65,6 +68,25 @@ REPLACED = {
     ),
 }
 LEADING_COMMENT = re.compile(r"\A\{#.*?#\}\n", re.S)
+MATERIAL_ICON = re.compile(
+    r"""--(md-[\w-]+):url\("data:image/svg\+xml;charset=utf-8,<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 (\d+) (\d+)'>(.*?)</svg>"\)"""
+)
+# A notebook as docs_pipeline/notebooks.py makes one: a text cell with headings, a code cell with its output.
+NOTEBOOK = {
+    "nbformat": 4,
+    "nbformat_minor": 4,
+    "metadata": {},
+    "cells": [
+        {"cell_type": "markdown", "metadata": {}, "source": "# 标题\n\n## Two"},
+        {
+            "cell_type": "code",
+            "metadata": {},
+            "source": "print(1)",
+            "execution_count": 1,
+            "outputs": [{"output_type": "stream", "name": "stdout", "text": "1\n"}],
+        },
+    ],
+}
 
 
 def _material(path: str) -> Path:
@@ -103,4 +125,56 @@ def test_a_replaced_partial_replaces_the_material_version_it_was_written_for(pat
     assert actual == digest, (
         f"overrides/{path} replaces Material's {path} ({why}), and mkdocs-material changed that partial: "
         f"check what changed, bring overrides/{path} along, then record its new SHA-256 ({actual}) here"
+    )
+
+
+def test_the_icon_sprite_holds_materials_icons():
+    """overrides/assets/images/icons.svg holds the icons of Material's CSS side by side and icons.css points
+    each of Material's icon variables at its view (every page loads both: tests/test_build.py)."""
+    css = "".join(p.read_text(encoding="utf-8") for p in _material("assets/stylesheets").glob("main.*.min.css"))
+    icons = MATERIAL_ICON.findall(css)
+    own = re.findall(
+        r'--(md-[\w-]+): url\("\.\./images/icons\.svg#\1"\)',
+        (OVERRIDES / "assets/stylesheets/icons.css").read_text(encoding="utf-8"),
+    )
+    assert own == [name for name, *_ in icons], (
+        f"overrides/assets/stylesheets/icons.css points {own} at icons.svg; Material's icon variables are {[name for name, *_ in icons]}"
+    )
+    sprite, views, drawings, x = (OVERRIDES / "assets/images/icons.svg").read_text(encoding="utf-8"), [], [], 0
+    for name, width, height, drawing in icons:
+        views.append(f"<view id='{name}' viewBox='{x} 0 {width} {height}'/>")
+        drawings.append(f"<svg x='{x}' y='0' width='{width}' height='{height}' viewBox='0 0 {width} {height}'>{drawing}</svg>")
+        x += int(width) + 1
+    stale = [
+        name
+        for (name, *_), view, drawing in zip(icons, views, drawings, strict=True)
+        if view not in sprite or drawing not in sprite
+    ]
+    assert sprite == f"<svg xmlns='http://www.w3.org/2000/svg'>{''.join(views + drawings)}</svg>\n", (
+        f"overrides/assets/images/icons.svg is not Material's icons side by side (this test's order and offsets): {stale or 'the file'} differ"
+    )
+
+
+def test_each_adjustment_of_rendered_html_finds_what_it_expects(tmp_path):
+    """docs_pipeline/page_html.py's patterns, on what the installed mkdocs-jupyter and pymdownx.highlight write."""
+    import markdown
+    from mkdocs_jupyter.convert import nb2html
+
+    (tmp_path / "nb.ipynb").write_text(json.dumps(NOTEBOOK), encoding="utf-8")
+    rendered = nb2html(str(tmp_path / "nb.ipynb"))
+    found = {
+        name: len(getattr(page_html, name).findall(rendered)) for name in ("NOTEBOOK", "COPY_BUTTON", "CELL_CODE", "HEADING")
+    }
+    assert found == {"NOTEBOOK": 1, "COPY_BUTTON": 2, "CELL_CODE": 1, "HEADING": 2}, (
+        f"mkdocs-jupyter changed the markup docs_pipeline/page_html.py adjusts: matches of each pattern {found}"
+    )
+    adjusted = page_html.notebook_html(rendered, ["title", "two"])
+    left = [markup for markup in ("<style", "clipboard", "highlight-ipynb", "anchor-link") if markup in adjusted]
+    assert not left and re.findall(r'<h[12] id="(\w+)"', adjusted) == ["title", "two"], f"notebook_html left {left}"
+    code = markdown.markdown(
+        "```python\nif x in y:\n    z = f(a, b)\n```", extensions=["pymdownx.highlight", "pymdownx.superfences"]
+    )
+    code = page_html.page_html(code)
+    assert "data-search-exclude" in code and set(re.findall(r'<span class="(\w+)"', code)) == {"k"}, (
+        f"pymdownx.highlight changed the markup PLAIN_SPAN and CODE_BLOCK adjust: {code}"
     )

@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from docs_pipeline.macros import RULES, PageError, is_rules_page, page_functions, rules_pages
+from docs_pipeline.macros import PageError, page_functions
 from docs_pipeline.pages import parse
+from docs_pipeline.rules import RULES, is_rules_page, rules_pages
 from docs_pipeline.site import layout
 
 SITE = layout()

@@ -1,0 +1,47 @@
+"""What the site engine's configuration says, read as MkDocs reads mkdocs.yml (`!ENV` resolved as in
+a build): the layout's facts (languages from the mkdocs-static-i18n plugin, folder structure, the
+default one first; the nav and its translations; docs_dir, site_url) and the Markdown extensions.
+With docs_pipeline/plugin.py, the only module that imports the engine."""
+
+from functools import cache
+from pathlib import Path
+
+from mkdocs.utils.yaml import yaml_load
+
+
+@cache
+def mkdocs_config(root: Path) -> dict:
+    with open(root / "mkdocs.yml", encoding="utf-8") as f:
+        return yaml_load(f)
+
+
+def _nav_pages(entries: list):
+    """(page name, title) of each page in the nav, sections included."""
+    for entry in entries:
+        for title, target in entry.items():
+            if isinstance(target, list):
+                yield from _nav_pages(target)
+            else:
+                yield target.removesuffix(".md"), title
+
+
+def layout_settings(root: Path) -> dict:
+    """The fields of docs_pipeline.site.Layout, but its root."""
+    config = mkdocs_config(root)
+    i18n = next(p["i18n"] for p in config["plugins"] if isinstance(p, dict) and "i18n" in p)
+    languages = sorted(i18n["languages"], key=lambda lang: not lang.get("default"))
+    translations = {lang["locale"]: lang.get("nav_translations") or {} for lang in languages}
+    nav = dict(_nav_pages(config.get("nav", [])))
+    return {
+        "docs": root / config.get("docs_dir", "docs"),
+        "languages": tuple(translations),
+        "site_url": config["site_url"],
+        "names": {lang["locale"]: lang["name"] for lang in languages},
+        "nav_titles": {
+            lang: {name: words.get(title, title) for name, title in nav.items()} for lang, words in translations.items()
+        },
+        "nav_groups": tuple(
+            (title, tuple(name for name, _ in _nav_pages([entry]))) for entry in config.get("nav", []) for title in entry
+        ),
+        "translations": translations,
+    }

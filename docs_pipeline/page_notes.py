@@ -1,0 +1,41 @@
+"""What overrides/partials/page-notes.html shows at the top and bottom of a page or its notebook page:
+the reading time, torch's version, the page's source (published under _sources/), its notebook and
+exercise version, and, off the default language, the original page."""
+
+from pathlib import Path
+
+from .macros import torch_version
+from .notebooks import exercise_file_name, notebook_file_name, notebook_url
+from .pages import parse
+from .site import layout
+
+
+def page_notes(source: Path, minutes: int | None) -> dict:
+    """For a page, or for its notebook page (which is itself the view: no minutes)."""
+    site, on_notebook = layout(), minutes is None
+    notebook = None
+    if parse(source).code:
+        view = notebook_url(source, site)
+        file_name = notebook_file_name(source, site)
+        notebook = {
+            "download": view + file_name,
+            "exercises": view + exercise_file_name(source, site),
+            "view": None if on_notebook else view,
+            "file_name": file_name,
+        }
+    original = None
+    if site.language_of(source) != site.default:
+        counterpart = site.counterpart(source, site.default)
+        original = notebook_url(counterpart, site) if on_notebook else site.url_of(counterpart) or "."
+    return {
+        "reading_minutes": None if on_notebook else str(minutes),
+        "torch_version": torch_version(),
+        "source": {"path": site.name(source), "url": source_url(source)},
+        "notebook": notebook,
+        "original": original,
+    }
+
+
+def source_url(page: Path) -> str:
+    """Where a page's Markdown source is published, relative to the site root."""
+    return f"_sources/{layout().name(page)}.txt"

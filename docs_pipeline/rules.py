@@ -1,0 +1,86 @@
+"""The rules of PyTorch that the pages state in general. Each is a rule check (snippets/rules/<name>.py)
+that asserts it across the cases that could break it, under its heading `{ #<name> }` on a rules page
+(docs/<lang>/rules/). Pages cite it with `{{ rule("<name>") }}`; on its rules page `{{ cited_by("<name>") }}`
+lists the sections citing it, and `{{ rules_index() }}` lists every rule."""
+
+import posixpath
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+
+from .pages import Heading, parse
+from .site import Layout, snippet_file
+from .ui import texts
+
+RULES = "rules"  # the rules pages (docs/<lang>/rules/) and their rule checks (snippets/rules/)
+
+
+def is_rules_page(site: Layout, page: Path) -> bool:
+    return site.page_name(page).startswith(f"{RULES}/")
+
+
+def rules_pages(site: Layout, lang: str) -> list[Path]:
+    """The rules pages of a language, in the order of the nav."""
+    order = list(site.nav_titles[lang])
+    pages = (site.docs / lang / RULES).glob("*.md")
+    return sorted(pages, key=lambda p: (order.index(site.page_name(p)) if site.page_name(p) in order else len(order), p))
+
+
+def rule_macros(site: Layout, page: Callable[[], Path], error: Callable[[str], Exception]) -> dict[str, Callable]:
+    """`rule`, `cited_by` and `rules_index` for the page `page()` returns, for one build."""
+
+    @cache
+    def rule_headings(lang: str) -> dict[str, tuple[str, Heading]]:
+        """{rule: (the rules page holding its heading, the heading)}, the first in nav order winning."""
+        found: dict[str, tuple[str, Heading]] = {}
+        for rules in rules_pages(site, lang):
+            for h in parse(rules).headings:
+                found.setdefault(h.id, (site.page_name(rules), h))
+        return found
+
+    @cache
+    def citations(lang: str) -> dict[str, dict[tuple[str, str, str], None]]:
+        """{rule: the sections citing it, as (page, heading, id)}: in page order, a section citing it twice once."""
+        links: dict[str, dict[tuple[str, str, str], None]] = {}
+        for other in (p for p in site.pages(lang) if not is_rules_page(site, p)):
+            parsed, name = parse(other), site.page_name(other)
+            for line, cited in parsed.rules:
+                heading = [h for h in parsed.headings if h.line < line][-1]
+                links.setdefault(cited, {})[(name, heading.text, heading.id)] = None
+        return links
+
+    def rule(name: str) -> str:
+        lang, here = site.language_of(page()), site.page_name(page())
+        if not snippet_file(f"{RULES}/{name}", site.root).is_file():
+            raise error(f"cites rule {name!r}, but there is no rule check snippets/{RULES}/{name}.py")
+        if name not in rule_headings(lang):
+            raise error(f"cites rule {name!r}, but no page in {site.name(site.docs / lang / RULES)}/ has a heading {{ #{name} }}")
+        there, heading = rule_headings(lang)[name]
+        href = f"#{name}" if here == there else f"{posixpath.relpath(there, posixpath.dirname(here) or '.')}.md#{name}"
+        title = heading.text.replace("`", "").replace('"', "'")
+        return texts()[lang]["rule"].format(title=title, href=href)
+
+    def cited_by(name: str) -> str:
+        lang, here = site.language_of(page()), posixpath.dirname(site.page_name(page())) or "."
+        links = [f"[{text}]({posixpath.relpath(other, here)}.md#{id_})" for other, text, id_ in citations(lang).get(name, ())]
+        if not links:
+            raise error(f"no page of its language cites rule {name!r}")
+        return texts()[lang]["cited_by"].format(links=texts()[lang]["list"].join(links))
+
+    def rules_index() -> str:
+        """Every rule of the rules pages, as a linked list under each page and group heading."""
+        lang, here = site.language_of(page()), posixpath.dirname(site.page_name(page())) or "."
+        lines = []
+        for rules in (p for p in rules_pages(site, lang) if site.page_name(p) != site.page_name(page())):
+            parsed, href = parse(rules), posixpath.relpath(site.page_name(rules), here) + ".md"
+            lines += ["", f"## [{site.nav_title(rules)}]({href}) {{ #{parsed.headings[0].id} }}", ""]
+            for h in parsed.headings[1:]:
+                # each entry keeps the rule's id: a link to the one rules page before the split still finds it
+                lines += (
+                    ["", f"### {h.text} {{ #{h.id} }}", ""]
+                    if h.level == 2
+                    else [f"- [{h.text}]({href}#{h.id})", f"{{ #{h.id} }}"]
+                )
+        return "\n".join(lines).strip() + "\n"
+
+    return {"rule": rule, "cited_by": cited_by, "rules_index": rules_index}
