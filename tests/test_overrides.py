@@ -8,10 +8,10 @@ site's sprite; and each adjustment docs_pipeline/page_html.py makes to the HTML 
 from __future__ import annotations
 
 import hashlib
-import json
 import re
 from pathlib import Path
 
+import nbformat
 import pytest
 
 from docs_pipeline import page_html
@@ -71,22 +71,6 @@ LEADING_COMMENT = re.compile(r"\A\{#.*?#\}\n", re.S)
 MATERIAL_ICON = re.compile(
     r"""--(md-[\w-]+):url\("data:image/svg\+xml;charset=utf-8,<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 (\d+) (\d+)'>(.*?)</svg>"\)"""
 )
-# A notebook as docs_pipeline/notebooks.py makes one: a text cell with headings, a code cell with its output.
-NOTEBOOK = {
-    "nbformat": 4,
-    "nbformat_minor": 4,
-    "metadata": {},
-    "cells": [
-        {"cell_type": "markdown", "metadata": {}, "source": "# 标题\n\n## Two"},
-        {
-            "cell_type": "code",
-            "metadata": {},
-            "source": "print(1)",
-            "execution_count": 1,
-            "outputs": [{"output_type": "stream", "name": "stdout", "text": "1\n"}],
-        },
-    ],
-}
 
 
 def _material(path: str) -> Path:
@@ -160,7 +144,9 @@ def test_each_adjustment_of_rendered_html_finds_what_it_expects(tmp_path):
     import markdown
     from mkdocs_jupyter.convert import nb2html
 
-    (tmp_path / "nb.ipynb").write_text(json.dumps(NOTEBOOK), encoding="utf-8")
+    text, code = nbformat.v4.new_markdown_cell("# 标题\n\n## Two"), nbformat.v4.new_code_cell("print(1)", execution_count=1)
+    code.outputs = [nbformat.v4.new_output("stream", text="1\n")]
+    nbformat.write(nbformat.v4.new_notebook(cells=[text, code]), tmp_path / "nb.ipynb")
     rendered = nb2html(str(tmp_path / "nb.ipynb"))
     found = {
         name: len(getattr(page_html, name).findall(rendered)) for name in ("NOTEBOOK", "COPY_BUTTON", "CELL_CODE", "HEADING")
