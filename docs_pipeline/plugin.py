@@ -115,9 +115,9 @@ class Pipeline(BasePlugin):
             file = NotebookPage(
                 src, str(site.root / ".cache"), config.site_dir, True, dest_uri=dest, inclusion=InclusionLevel.NOT_IN_NAV
             )
-            file.notebook = nb
-            Path(file.abs_src_path).parent.mkdir(parents=True, exist_ok=True)
-            Path(file.abs_src_path).write_text(nbformat.writes(nb.notebook), encoding="utf-8")
+            file.notebook, path = nb, Path(file.abs_src_path)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(nbformat.writes(nb.notebook), encoding="utf-8")
             files.append(file)
             exercises = f"{notebook_url(nb.page, site)}{exercise_file_name(nb.page, site)}"
             files.append(File.generated(config, exercises, content=nbformat.writes(exercise_notebook(nb))))
@@ -136,15 +136,14 @@ class Pipeline(BasePlugin):
     def on_page_markdown(self, markdown, *, page, config, files):
         """The page's reading time, and each glossary term's first use linked to its entry (the macros have
         run: this plugin is the last)."""
-        site = layout()
         if isinstance(page.file, NotebookPage):
             return markdown
-        self.minutes[page.file.abs_src_path] = count(markdown, language(config), site.root).minutes
-        if site.page_name(Path(page.file.abs_src_path)) == GLOSSARY_PAGE:
+        site, lang, name = layout(), language(config), layout().page_name(Path(page.file.abs_src_path))
+        self.minutes[page.file.abs_src_path] = count(markdown, lang, site.root).minutes
+        if name == GLOSSARY_PAGE:
             return markdown
-        here = posixpath.dirname(site.page_name(Path(page.file.abs_src_path))) or "."
-        href = posixpath.relpath(f"{GLOSSARY_PAGE}.md", here)
-        return link_first_uses(markdown, language(config), load_glossary(), href)
+        href = posixpath.relpath(f"{GLOSSARY_PAGE}.md", posixpath.dirname(name) or ".")
+        return link_first_uses(markdown, lang, load_glossary(), href)
 
     def on_page_content(self, html, *, page, config, files):
         if isinstance(page.file, NotebookPage):

@@ -82,7 +82,7 @@ def test_notebook_page_renders_the_executed_notebook(built_site, nb):
     assert exercises.is_file(), f"{_id(nb)}: no exercise version beside its notebook ({exercises.name})"
     assert html.escape(nb.title, quote=False) in doc, f"{where}: the page is not the {nb.lang} notebook"
     extras = [extra for extra in JUPYTER_EXTRAS if extra in doc.lower()]
-    assert not extras, f"{where}: mkdocs-jupyter's {extras} left in (docs_pipeline/plugin.py)"
+    assert not extras, f"{where}: mkdocs-jupyter's {extras} left in (docs_pipeline/page_html.py)"
     blocks = len(re.findall(r'<div class="highlight"[^>]*><pre><span></span><code>', doc))
     assert blocks == len(nb.code_cells), f"{where}: {blocks} Material code blocks for {len(nb.code_cells)} code cells"
     ids = re.findall(r'<h[1-6] id="([^"]*)"', doc)
