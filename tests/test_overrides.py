@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import re
 from pathlib import Path
+from xml.etree import ElementTree
 
 import nbformat
 import pytest
@@ -130,6 +131,7 @@ def test_the_icon_sprite_holds_materials_icons():
         drawn = f"<svg x='{x}' y='0' width='{width}' height='{height}' viewBox='0 0 {width} {height}'>{drawing}</svg>"
         stale += [] if view in sprite and drawn in sprite else [name]
         x += int(width) + 1
+    ElementTree.fromstring(sprite)  # well-formed: one broken tag would lose every icon
     assert not stale and sprite.count("<view ") == len(icons), (
         f"overrides/assets/images/icons.svg does not hold Material's icons {stale} as this test places them side by side"
     )
