@@ -70,7 +70,8 @@ def test_every_frame_is_told_in_both_languages(name):
         for n, (body, frame) in enumerate(zip(bodies, frames, strict=True), 1):
             text = re.search(r'<p class="steps__text">(.*?)</p>', body, re.S).group(1)
             assert text.startswith(step.format(n=n, total=len(frames))), text
-            assert "{" not in text and len(re.sub("<[^>]+>", "", text)) > len(step) + 10, f"{name} ({lang}) step {n}: {text}"
+            told = re.sub("<code>.*?</code>", "", text)  # the program's own line may hold braces (an f-string)
+            assert "{" not in told and len(re.sub("<[^>]+>", "", text)) > len(step) + 10, f"{name} ({lang}) step {n}: {text}"
             title = re.search(r"<title[^>]*>(.*?)</title>", body, re.S)
             assert title and title.group(1).strip(), f"{name} ({lang}) step {n}: its SVG has no text alternative"
             drawn = len(re.findall(r'<g class="node ', body))

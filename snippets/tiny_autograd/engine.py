@@ -38,24 +38,28 @@ class Value:
 
         out._backward = _backward
         return out
+# --8<-- [end:value]
 
-    # --8<-- [end:value]
-    # --8<-- [start:backward]
-    def backward(self):
-        topo, seen = [], set()
 
-        def build(v):  # (1)!
-            if v not in seen:
-                seen.add(v)
-                for child in v._prev:
-                    build(child)
-                topo.append(v)
+# --8<-- [start:backward]
+def backward(self):
+    topo, seen = [], set()
 
-        build(self)
-        self.grad = 1.0  # (2)!
-        for v in reversed(topo):
-            v._backward()
-    # --8<-- [end:backward]
+    def build(v):  # (1)!
+        if v not in seen:
+            seen.add(v)
+            for child in v._prev:
+                build(child)
+            topo.append(v)
+
+    build(self)
+    self.grad = 1.0  # (2)!
+    for v in reversed(topo):
+        v._backward()
+
+
+Value.backward = backward  # (3)!
+# --8<-- [end:backward]
 
 
 # --8<-- [start:run]
