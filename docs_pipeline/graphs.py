@@ -3,7 +3,8 @@
 Node names are what torch reports (`name()`; `AccumulateGrad.variable` is the leaf below it), leaf
 tensors are named after the program's variables, and arrows point the way gradients flow in the
 backward pass. A tiny engine's scalars (micrograd's `Value`: `grad`, its inputs `_prev`, its operation
-`_op`) are drawn the same way: each one node, named by its operation, or by its variable if a leaf. The SVG carries classes, not colours, so that steps.css draws it in both palettes.
+`_op`) are drawn the same way, each one node named by its operation, or by its variable if a leaf. The
+SVG carries classes, not colours, so that steps.css draws it in both palettes.
 """
 
 from __future__ import annotations
