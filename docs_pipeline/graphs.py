@@ -2,7 +2,9 @@
 
 Node names are what torch reports (`name()`; `AccumulateGrad.variable` is the leaf below it), leaf
 tensors are named after the program's variables, and arrows point the way gradients flow in the
-backward pass. The SVG carries classes, not colours, so that steps.css draws it in both palettes.
+backward pass. A tiny engine's scalars (micrograd's `Value`: `grad`, its inputs `_prev`, its operation
+`_op`) are drawn the same way, each one node named by its operation, or by its variable if a leaf. The
+SVG carries classes, not colours, so that steps.css draws it in both palettes.
 """
 
 from __future__ import annotations
@@ -45,6 +47,11 @@ def is_tensor(value) -> bool:
     return isinstance(value, torch.Tensor)
 
 
+def is_value(value) -> bool:
+    """A tiny engine's scalar, like micrograd's Value."""
+    return all(hasattr(value, a) for a in ("_prev", "_op", "grad"))  # .grad last: a tensor warns when asked for it
+
+
 def variables(scopes: list[dict]) -> tuple[list[tuple[str, object]], list]:
     """What a program's variables reach: (name, tensor) pairs, the first name winning (variables, items of
     a list, tuple or dict: `outputs[0]`, a module's parameters: `model.fc.weight`), and the graph nodes
@@ -54,9 +61,9 @@ def variables(scopes: list[dict]) -> tuple[list[tuple[str, object]], list]:
     found, nodes, seen = [], [], set()
 
     def take(name, value):
-        if id(value) not in seen and isinstance(value, (torch.Tensor, torch.autograd.graph.Node)):
+        if id(value) not in seen and (isinstance(value, (torch.Tensor, torch.autograd.graph.Node)) or is_value(value)):
             seen.add(id(value))
-            (found.append((name, value)) if is_tensor(value) else nodes.append(value))
+            (found.append((name, value)) if is_tensor(value) or is_value(value) else nodes.append(value))
 
     for scope in scopes:
         for name, value in list(scope.items()):
@@ -88,6 +95,8 @@ def shown(value) -> str:
 
 
 def leaf_detail(tensor) -> str:
+    if is_value(tensor):  # every Value has its .grad, a Python float
+        return f"grad={tensor.grad}"
     return "is_leaf=True" if tensor.grad is None else f"grad={shown(tensor.grad)}"
 
 
@@ -112,6 +121,13 @@ def walk(named, unnamed=(), kept=(), names: dict[int, str] | None = None, grads:
             name = names.get(id(tensor), f"tensor{list(tensor.shape)}")
             add(tensor, "leaf", name, leaf_detail(tensor) if grads else "is_leaf=True")
 
+    def value(v):  # a Value: the node itself, its inputs below it
+        if id(v) not in graph.nodes:
+            add(v, "function" if v._prev else "leaf", v._op or names.get(id(v), "Value"), leaf_detail(v))
+            for used in v._prev:
+                value(used)
+                edge(v, used)
+
     def visit(fn):
         if id(fn) in graph.nodes:
             return
@@ -127,14 +143,18 @@ def walk(named, unnamed=(), kept=(), names: dict[int, str] | None = None, grads:
                 edge(fn, next_fn)
 
     for name, tensor in named:
-        if tensor.requires_grad and tensor.grad_fn is None:
+        if is_value(tensor):
+            value(tensor)
+        elif tensor.requires_grad and tensor.grad_fn is None:
             leaf(tensor)
         elif tensor.requires_grad and id(tensor) not in graph.nodes:
             add(tensor, "output", name, f"grad_fn={tensor.grad_fn.name()}")
             visit(tensor.grad_fn)
             edge(tensor, tensor.grad_fn)
     for tensor in unnamed:
-        if id(tensor) not in names and tensor.requires_grad and tensor.grad_fn is not None:
+        if is_value(tensor):
+            value(tensor)
+        elif id(tensor) not in names and tensor.requires_grad and tensor.grad_fn is not None:
             visit(tensor.grad_fn)
     for fn in kept:
         visit(fn)

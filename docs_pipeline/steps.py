@@ -19,7 +19,7 @@ import sys
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from .graphs import Graph, Node, is_tensor, leaf_detail, shown, variables, walk
+from .graphs import Graph, Node, is_tensor, is_value, leaf_detail, shown, variables, walk
 from .pages import parse
 from .runner import ROOT, Snippet, SnippetFailed, run_for_namespace
 from .site import layout, snippet_file
@@ -187,13 +187,17 @@ class Frames:
             return self.remember(graph)
         accumulators = [k for k in new if nodes[k].kind == "accumulate"]
         leaf_of = {user: leaf for user, leaf in graph.edges if user in accumulators}
-        recorded = sorted((k for k in new if nodes[k].kind == "function"), key=lambda k: graph.objects[k]._sequence_nr())
+        values = {k for k in nodes if is_value(graph.objects[k])}  # a tiny engine's: each Value made is recorded
+        recorded = sorted(
+            (k for k in new if nodes[k].kind == "function" or k in values),
+            key=lambda k: getattr(graph.objects[k], "_sequence_nr", lambda: 0)(),
+        )
         facts = Forward(
-            leaves=[nodes[k].name for k in new if nodes[k].kind == "leaf" and k not in leaf_of.values()],
+            leaves=[nodes[k].name for k in new if nodes[k].kind == "leaf" and k not in leaf_of.values() and k not in values],
             recorded=[nodes[k].name for k in recorded],
             accumulators=[nodes[leaf_of[k]].name for k in accumulators],
             named=[[nodes[k].name, nodes[k].detail] for k in new + changed if nodes[k].kind == "output"],
-            grads=[[nodes[k].name, nodes[k].detail] for k in changed if nodes[k].kind == "leaf"],
+            grads=[[nodes[k].name, nodes[k].detail] for k in changed if nodes[k].kind == "leaf" or k in values],
             dropped=sum(last[k].kind in ("function", "accumulate") for k in gone),
         )
         self.add(graph, facts, new=new)
@@ -209,7 +213,8 @@ class BackwardRun:
         self.arrived: dict[int, str] = {}
         self.running = None  # a node that received its gradient and has not finished: where an error comes from
         self.error: BaseException | None = None
-        fns = [graph.objects[key] for key, node in graph.nodes.items() if node.kind in ("function", "accumulate")]
+        fns = [graph.objects[k] for k, node in graph.nodes.items() if node.kind in ("function", "accumulate")]
+        fns = [fn for fn in fns if not is_value(fn)]
         self.handles = [fn.register_prehook(lambda grads, fn=fn: guard(self.arrives, fn, grads)) for fn in fns]
         self.handles += [fn.register_hook(lambda grads, _, fn=fn: guard(self.ran, fn, grads)) for fn in fns]
         self.roots = [t for t in roots if id(t) in graph.nodes and t.grad_fn is not None]
@@ -317,7 +322,8 @@ class Recorder:
             return None
         if frame.f_code is self.backward_code and event == "call":
             return self.guard(self.backward_started, frame)
-        return self.local if frame.f_code.co_filename == self.file else None
+        # a constructor's lines are no steps: what it builds shows once the caller holds it
+        return self.local if frame.f_code.co_filename == self.file and frame.f_code.co_name != "__init__" else None
 
     def local(self, frame, event, arg):
         if self.failure is not None:
@@ -328,7 +334,7 @@ class Recorder:
             self.frames.line = frame.f_lineno
             self.frames.ran.append(frame.f_lineno)
         elif event == "return":
-            returned = [v for v in (arg if isinstance(arg, tuple) else (arg,)) if is_tensor(v)]
+            returned = [v for v in (arg if isinstance(arg, tuple) else (arg,)) if is_tensor(v) or is_value(v)]
             self.guard(self.moment, frame, returned)
             self.pending = [(f, v) for f, v in self.pending if f is not frame]
             caller = self.snippet_frame(frame.f_back)  # torch may be in between

@@ -13,7 +13,7 @@ from html import escape
 from pathlib import Path
 
 from .graphs import Layout, spoken, svg
-from .pages import without_annotation
+from .pages import SECTION_MARKER, without_annotation
 from .steps import Accumulate, Backward, Break, Compile, Done, Forward, Frame, Raised, load
 from .ui import texts as ui_texts
 
@@ -100,7 +100,11 @@ def describe(frame: Frame, program: Program, w: dict) -> str:
 
 
 def caption(frames: list[Frame], file: str, w: dict) -> str:
-    kinds = ["backward" if f.kind in ("accumulate", "done", "raised") else f.kind for f in frames]
+    def told(f: Frame) -> str:  # a line that changes gradients only: a backward pass written in Python (a tiny engine's)
+        grads_only = f.kind == "forward" and f.facts.grads and not (f.facts.leaves or f.facts.recorded or f.facts.named)
+        return "backward" if f.kind in ("accumulate", "done", "raised") or grads_only else f.kind
+
+    kinds = [told(f) for f in frames]
     counts = {kind: kinds.count(kind) for kind in ("forward", "backward", "compile")}
     parts = [w["parts"][k].format(n=n) for k, n in counts.items() if n]
     text = w["caption"].format(file=_code(file), parts=w["join"].join(parts))
@@ -125,6 +129,7 @@ def figure(snippet: str, lang: str, root: Path) -> str:
     code = "".join(
         f'<span class="steps__line{mark.get(n, "")}" data-line="{n}">{escape(line)}\n</span>'
         for n, line in enumerate(program.lines, 1)
+        if not SECTION_MARKER.search(line)  # as the page shows the program
     )
     texts = [_tidy(w["step"].format(n=n, total=total) + describe(frame, program, w), w) for n, frame in enumerate(frames, 1)]
     items = []
