@@ -1,0 +1,81 @@
+import warnings
+
+import torch
+
+torch.manual_seed(0)
+index = torch.tensor([[1, 4], [4, 7]])
+sources = {
+    "Embedding(sparse=True)": lambda: torch.nn.Embedding(10, 3, sparse=True),
+    "EmbeddingBag(sparse=True)": lambda: torch.nn.EmbeddingBag(10, 3, sparse=True),
+}
+layouts = set()
+for name, make in sources.items():
+    for dtype in (torch.float32, torch.float64):
+        module = make().to(dtype)
+        module(index).sum().backward()
+        assert module.weight.grad.layout == torch.sparse_coo, name
+        assert module.weight.grad.coalesce().indices().flatten().tolist() == [1, 4, 7], name
+        layouts.add(str(module.weight.grad.layout))
+dense = torch.nn.Embedding(10, 3)
+dense(index).sum().backward()
+assert dense.weight.grad.layout == torch.strided
+f_emb = torch.nn.Embedding(10, 3)
+torch.nn.functional.embedding(index, f_emb.weight, sparse=True).sum().backward()
+assert f_emb.weight.grad.layout == torch.sparse_coo
+
+accepted = {
+    "SGD": {},
+    "SGD momentum=0.9": {"momentum": 0.9},
+    "SGD nesterov": {"momentum": 0.9, "nesterov": True},
+    "SGD foreach=True": {"foreach": True},
+    "SparseAdam": {},
+    "Adagrad": {},
+}
+refused = ["Adam", "AdamW", "RMSprop", "Adadelta", "Adamax", "ASGD", "NAdam", "RAdam", "Rprop", "Adafactor"]
+cases = 0
+for dtype in (torch.float32, torch.float64):
+    for name, kwargs in accepted.items():
+        emb = torch.nn.Embedding(10, 3, sparse=True).to(dtype)
+        with warnings.catch_warnings():
+            warnings.filterwarnings("ignore", "Sparse invariant checks are implicitly disabled")
+            optimizer = getattr(torch.optim, name.split()[0])(emb.parameters(), lr=0.1, **kwargs)
+            changed = []
+            for looked_up in (index, torch.tensor([[2]])):
+                before = emb.weight.detach().clone()
+                optimizer.zero_grad()
+                emb(looked_up).sum().backward()
+                optimizer.step()
+                changed.append((emb.weight != before).any(dim=1).nonzero().flatten().tolist())
+        carried = "momentum" in kwargs
+        assert changed == [[1, 4, 7], [1, 2, 4, 7] if carried else [2]], (name, changed)
+        cases += 1
+    for name in refused:
+        emb = torch.nn.Embedding(10, 3, sparse=True).to(dtype)
+        emb(index).sum().backward()
+        try:
+            getattr(torch.optim, name)(emb.parameters()).step()
+            raise AssertionError(name)
+        except RuntimeError as e:
+            assert "does not support sparse gradients" in str(e), name
+        cases += 1
+    for name, kwargs in [("SGD", {"lr": 0.1, "weight_decay": 0.1}), ("Adagrad", {"weight_decay": 0.1})]:
+        emb = torch.nn.Embedding(10, 3, sparse=True).to(dtype)
+        emb(index).sum().backward()
+        try:
+            getattr(torch.optim, name)(emb.parameters(), **kwargs).step()
+            raise AssertionError(name)
+        except RuntimeError:
+            cases += 1
+linear = torch.nn.Linear(3, 1)
+linear(torch.ones(3)).sum().backward()
+try:
+    torch.optim.SparseAdam(linear.parameters()).step()
+    raise AssertionError("SparseAdam")
+except RuntimeError as e:
+    dense_error = str(e)
+print(f"sparse .grad ({', '.join(sorted(layouts))}) from {', '.join(sources)}, F.embedding(sparse=True)")
+print(f"{cases} optimizer cases (float32 and float64):")
+print(f"  accepted: {', '.join(accepted)}")
+print("  each step changed only the rows looked up in it; with momentum, also the rows of earlier steps")
+print(f"  refused: {', '.join(refused)}, and SGD or Adagrad with weight_decay")
+print(f"SparseAdam on a dense gradient: RuntimeError: {dense_error}")
