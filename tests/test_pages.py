@@ -133,6 +133,7 @@ def test_rule_citations_stay_out_of_the_way(page):
 
 
 CORE = [SITE.docs / lang / f"{name}.md" for lang in SITE.languages for name in SITE.nav_sections(lang)[0][1]]
+CORE = [page for page in CORE if page.exists()]  # a missing one: tests/test_parity.py, and the strict build
 # How outputs are made true is said once, on about-outputs.md: not on a page a learner reads first.
 HARNESS = re.compile(r"规则检查|测试套件|容差|80 列|rule check|test suite|toleran|80 columns", re.I)
 
