@@ -30,6 +30,8 @@ def test_code_is_included_not_pasted(page):
         if not block.includes:
             problems.append(f"{block.where}: empty code block")
         for target in block.includes:
+            if not split_target(target)[0].is_file():  # a missing section: test_code_annotations_match_the_markers
+                problems.append(f"{block.where}: includes {target}, and there is no such file under snippets/")
             expected = {".py": "python", ".out": "text"}.get(split_target(target)[0].suffix)
             if block.language != expected:
                 problems.append(
