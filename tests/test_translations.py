@@ -5,12 +5,12 @@ from dataclasses import replace
 import pytest
 
 from docs_pipeline.site import layout
-from docs_pipeline.translations import KEY, TRANSLATION, content_hash, mark, recorded_hash, stale
+from docs_pipeline.translations import KEY, content_hash, mark, recorded_hash, stale, translations
 
 SITE = layout()
 
 
-@pytest.mark.parametrize("translation", SITE.pages(TRANSLATION), ids=SITE.name)
+@pytest.mark.parametrize("translation", translations(SITE), ids=SITE.name)
 def test_translation_is_up_to_date(translation):
     if problems := [str(s) for s in stale() if s.translation == translation]:
         pytest.fail("\n".join(problems), pytrace=False)
