@@ -29,17 +29,12 @@ class Term:
 
     def __post_init__(self):  # unknown or missing keys: dataclass's own TypeError
         for field in fields(self):
-            value = getattr(self, field.name)
-            if field.type is str:
-                if not isinstance(value, str) or not value.strip():
-                    raise TypeError(f"{field.name} must be a non-empty string")
-                object.__setattr__(self, field.name, value.strip())
-            elif not isinstance(value, list | tuple) or not all(isinstance(s, str) and s.strip() for s in value):
-                raise TypeError(f"{field.name} must be a list of non-empty strings")
-            else:
-                object.__setattr__(self, field.name, tuple(value))
-        if not self.en:
-            raise TypeError("en lists no term")
+            value, text = getattr(self, field.name), field.type is str
+            items = [value] if text else value
+            valid = isinstance(items, list | tuple) and all(isinstance(s, str) and s.strip() for s in items)
+            if not valid or (field.name == "en" and not value):
+                raise TypeError(f"{field.name}: {value!r} is not {'a string' if text else 'a list of strings'}, or is empty")
+            object.__setattr__(self, field.name, value.strip() if text else tuple(value))
 
 
 def _normal(text: str) -> str:
