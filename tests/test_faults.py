@@ -12,7 +12,6 @@ import sys
 from pathlib import Path
 
 import pytest
-import torch
 
 from docs_pipeline.runner import SEEDS
 from docs_pipeline.site import layout
@@ -65,6 +64,8 @@ def snippet_faults(tmp_path_factory):
     recorded = subprocess.run(command, cwd=project, capture_output=True, text=True, timeout=600)
     assert "FAILED" in recorded.stderr, f"./dev outputs recorded an unseeded program:\n{recorded.stdout}{recorded.stderr}"
     # As if recorded once by hand: what it prints under the recording seed (runner.SEEDS[0]).
+    import torch  # here, not at import: collecting the tests starts nothing heavy
+
     (faults / "unseeded.out").write_text(
         f"{torch.rand(3, generator=torch.Generator().manual_seed(SEEDS[0]))}\n", encoding="utf-8"
     )
