@@ -12,13 +12,13 @@ import nbformat
 import pytest
 
 from docs_pipeline.notebook_runs import run_key
-from docs_pipeline.notebooks import exercise_file_name, exercise_notebook, notebook_url, page_notebook, page_notebooks
+from docs_pipeline.notebooks import exercise_file_name, exercise_notebook, notebook_url, page_notebook
 from docs_pipeline.pages import expand, parse, split_target, without_annotation
 from docs_pipeline.runner import Snippet, run
 from docs_pipeline.site import layout
 
 SITE = layout()
-# Pages with code: each has a notebook, made inside the tests (a page that cannot make one fails its own).
+# Pages with code: each has a notebook (published: below), made inside the tests (a page that cannot make one fails its own).
 WITH_CODE = [page for page in SITE.pages() if parse(page).code]
 OUTPUT = re.compile(
     r'<div class="jp-RenderedText jp-OutputArea-output[^"]*" data-mime-type="(?P<mime>[^"]+)"[^>]*>\s*<pre>(?P<text>.*?)</pre>',
@@ -27,11 +27,6 @@ OUTPUT = re.compile(
 # What mkdocs-jupyter brings that the plugin leaves out: JupyterLab's CSS, scripts, its copy buttons.
 JUPYTER_EXTRAS = ("--jp-", "<style", "clipboard-copy", "mathjax", "mermaid", "highlight-ipynb")
 notebook = functools.cache(lambda page: page_notebook(page, SITE))
-
-
-def test_pages_with_code_have_notebooks():
-    made = page_notebooks(SITE)  # what the plugin publishes
-    assert WITH_CODE and sorted(nb.page for nbs in made.values() for nb in nbs) == WITH_CODE, "a page with code has no notebook"
 
 
 # A page without its counterpart is tests/test_parity.py's failure.
