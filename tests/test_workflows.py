@@ -46,7 +46,7 @@ def _zizmor(*inputs: Path, fmt: str = "plain") -> subprocess.CompletedProcess:
             f"zizmor is not installed next to {sys.executable}; pyproject.toml pins it (./dev test installs it)", pytrace=False
         )
     command = [str(ZIZMOR), *ZIZMOR_ARGS, "--format", fmt, *map(str, inputs)]
-    return subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
+    return subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=120)
 
 
 def test_zizmor_finds_nothing():
