@@ -7,6 +7,7 @@ the build and gets one of its own.
 """
 
 import json
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -57,18 +58,14 @@ def snippet_faults(tmp_path_factory):
     faults.mkdir()
     (faults / "drifted.py").write_text("print(0.5 + 1)\n", encoding="utf-8")
     (faults / "drifted.out").write_text("1.6\n", encoding="utf-8")
-    (faults / "unseeded.py").write_text("import torch\n\nprint(torch.rand(3))\n", encoding="utf-8")
+    (faults / "unseeded.py").write_text("import random\n\nprint(random.randint(0, 10**6))\n", encoding="utf-8")
     (faults / "raises.py").write_text("import torch\n\nx = torch.ones(2)\nprint(x.view(3))\n", encoding="utf-8")
     (faults / "raises.out").write_text("", encoding="utf-8")
     command = [sys.executable, "-m", "docs_pipeline.outputs", "snippets/fault_injection/unseeded.py"]
     recorded = subprocess.run(command, cwd=project, capture_output=True, text=True, timeout=600)
     assert "FAILED" in recorded.stderr, f"./dev outputs recorded an unseeded program:\n{recorded.stdout}{recorded.stderr}"
     # As if recorded once by hand: what it prints under the recording seed (runner.SEEDS[0]).
-    import torch  # here, not at import: collecting the tests starts nothing heavy
-
-    (faults / "unseeded.out").write_text(
-        f"{torch.rand(3, generator=torch.Generator().manual_seed(SEEDS[0]))}\n", encoding="utf-8"
-    )
+    (faults / "unseeded.out").write_text(f"{random.Random(SEEDS[0]).randint(0, 10**6)}\n", encoding="utf-8")
     snippet, path = QUOTED  # the program now computes another value than the one recorded for the prose
     stored = project / "snippets" / f"{snippet}.values.json"
     values = json.loads(stored.read_text(encoding="utf-8"))
