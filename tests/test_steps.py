@@ -14,7 +14,7 @@ import pytest
 
 from docs_pipeline.macros import PageError, page_functions
 from docs_pipeline.outputs import RECORD_SEED, recording
-from docs_pipeline.runner import ROOT, Snippet, run_for_namespace
+from docs_pipeline.runner import ROOT, Snippet, run, run_for_namespace
 from docs_pipeline.site import layout, snippet_file
 from docs_pipeline.steps import StepsError, declared, load, steps_path
 from docs_pipeline.steps_figure import figure
@@ -43,9 +43,9 @@ def frames(name: str) -> list:
 @pytest.mark.parametrize("name", STEPPED)
 def test_last_backward_frame_has_the_printed_gradients(name):
     """The leaves' .grad in the last frame of the last backward() are values the program prints."""
-    output = Snippet(snippet_file(name)).stored_output
     if not (done := [f for f in frames(name) if f.kind == "done"]):
         pytest.skip("no backward() in this figure")
+    output = run(Snippet(snippet_file(name)))  # what it prints, not its stored .out: that is its own test's
     last = done[-1]
     assert last.facts.grads, f"snippets/{name}.py: the last backward frame shows no leaf gradient"
     for leaf, value in last.facts.grads:
