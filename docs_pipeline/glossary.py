@@ -92,10 +92,9 @@ NOT_PROSE = re.compile(r"(`+)(?:(?!\1).)+?\1|!?\[[^\]]*\]\([^)]*\)|<[^>]+>|\{[^{
 NOT_PROSE_LINE = re.compile(r"^\s*(?:#|\||!!!|\?\?\?|<)")
 
 
-def _term_pattern(term: Term, lang: str) -> re.Pattern:
-    if lang == "zh":
-        return re.compile(re.escape(term.zh))
-    words = "|".join(r"\s+".join(re.escape(w) for w in a.split()) for a in sorted(term.en + term.forms, key=len, reverse=True))
+def _english(wordings) -> re.Pattern:
+    """Whole words, any case, any spacing, plural or not: "Leaf  nodes" is a use of "leaf node"."""
+    words = "|".join(r"\s+".join(re.escape(w) for w in a.split()) for a in sorted(wordings, key=len, reverse=True))
     return re.compile(rf"(?<![\w-])(?:{words})(?:s|es)?(?![\w-])", re.I)
 
 
@@ -104,7 +103,8 @@ def link_first_uses(markdown: str, lang: str, terms: list[Term], glossary_href: 
     (longest terms first: 动态计算图 is not also a use of 计算图)."""
     lines = markdown.split("\n")
     fenced = {n for block in fences(lines) for n in range(block.first, block.last + 1)}
-    ordered = [(t, _term_pattern(t, lang)) for t in sorted(terms, key=lambda t: max(len(a) for a in (t.zh, *t.en)), reverse=True)]
+    pattern = (lambda t: re.compile(re.escape(t.zh))) if lang == "zh" else (lambda t: _english(t.en + t.forms))
+    ordered = [(t, pattern(t)) for t in sorted(terms, key=lambda t: max(len(a) for a in (t.zh, *t.en)), reverse=True)]
     first: dict[str, tuple[int, int, int, Term]] = {}  # term -> (line, start, end) of its first use
     for n, line in enumerate(lines):
         if n in fenced or NOT_PROSE_LINE.match(line):
@@ -165,12 +165,7 @@ def avoided_uses(page: Path, lang: str, terms: list[Term], name: str | None = No
     found = []
     for term in terms:
         for variant in term.zh_avoid if lang == "zh" else term.en_avoid:
-            if lang == "zh":
-                hit = variant in text
-            else:  # whole words, any case, any spacing: "Leaf  node" counts, "leaf nodes" too
-                words = r"\s+".join(re.escape(w) for w in variant.split())
-                hit = re.search(rf"(?<![\w-]){words}(?:s|es)?(?![\w-])", text, re.I) is not None
-            if hit:
+            if (variant in text) if lang == "zh" else _english([variant]).search(text):
                 found.append(AvoidedUse(name or page.as_posix(), term, variant, lang))
     return found
 
