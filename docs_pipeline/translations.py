@@ -149,11 +149,12 @@ def parity_problems(source: Path, translation: Path) -> list[str]:
 def _resolve(arg: str, site: Layout) -> list[Path]:
     """The translations a page names: itself, or every translation of a source page."""
     path = Path(arg).resolve()
-    if path.is_relative_to(site.docs / site.default):
-        return [site.counterpart(path, lang) for lang in site.languages[1:]]
-    if path not in translations(site):
-        raise SystemExit(f"not a page under docs/: {arg}")
-    return [path]
+    found = (
+        [site.counterpart(path, lang) for lang in site.languages[1:]] if path.is_relative_to(site.docs / site.default) else [path]
+    )
+    if not set(found) <= set(translations(site)):
+        raise SystemExit(f"not a translated page under docs/: {arg}")
+    return found
 
 
 def _list_stale() -> int:
