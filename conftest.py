@@ -18,27 +18,29 @@ PORTABILITY = pytest.StashKey[tuple[Path, dict]]()  # the portability reruns: (t
 
 
 def _tier(item) -> int:
-    """Cheap and precise first: snippets (seconds, naming the snippet), page checks, the built site,
-    fault injection (more builds), the browser and the site audits. With -x the first failure is the
-    most precise one."""
+    """Cheap and precise first: snippets (seconds, naming the snippet), page checks, the notebooks made
+    from the pages, the built site, fault injection (more builds), the browser and the site audits.
+    With -x the first failure is the most precise one."""
     path = item.path.relative_to(ROOT).as_posix()
     if path.startswith("snippets/"):
         return 0
     if path.startswith("tests/browser/"):  # Chromium
-        return 4
-    if path.startswith("tests/audit/"):  # last: Lighthouse has run beside the browser tests
         return 5
+    if path.startswith("tests/audit/"):  # last: Lighthouse has run beside the browser tests
+        return 6
     if path == "tests/test_faults.py":
+        return 4
+    if "built_site" in getattr(item, "fixturenames", ()):
         return 3
-    return 2 if "built_site" in getattr(item, "fixturenames", ()) else 1
+    return 2 if path == "tests/test_notebooks.py" else 1
 
 
 def pytest_collection_modifyitems(config, items):
     for item in items:
         tier = _tier(item)
-        if tier >= 4:
+        if tier >= 5:
             item.add_marker(pytest.mark.browser)
-        elif tier >= 2:
+        elif tier >= 3:
             item.add_marker(pytest.mark.build)
     items.sort(key=_tier)  # stable: each tier keeps pytest's order
 

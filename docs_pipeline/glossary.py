@@ -3,13 +3,12 @@
 
 import re
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from pathlib import Path
 
 from docs_pipeline.pages import FRONT_MATTER, fences, front_matter_entry, parse
 
 GLOSSARY = Path(__file__).with_name("glossary.toml")
-KEYS = {"zh", "en", "forms", "zh_avoid", "en_avoid", "zh_note", "en_note"}
 HTML_COMMENT = re.compile(r"<!--.*?-->", re.S)
 # Emphasis and strikethrough markers, and inline HTML tags: a reader sees "**非叶子**节点" as 非叶子节点
 # (underscores stay: they belong to names such as requires_grad)
@@ -18,19 +17,24 @@ INLINE_CODE = re.compile(r"(`+)(?:(?!\1).)+?\1", re.S)
 LINK_TARGET = re.compile(r"\]\([^)]*\)")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Term:
     zh: str
     en: tuple[str, ...]  # shown; the first is preferred
-    forms: tuple[str, ...]  # also accepted on an English page, not shown
     zh_note: str
     en_note: str
+    forms: tuple[str, ...] = ()  # also accepted on an English page, not shown
     zh_avoid: tuple[str, ...] = ()  # Chinese wordings a page must not use instead of `zh`
     en_avoid: tuple[str, ...] = ()  # English wordings a page must not use instead of `en[0]`
 
-
-def _strings(value) -> bool:
-    return isinstance(value, list) and all(isinstance(s, str) and s.strip() for s in value)
+    def __post_init__(self):  # unknown or missing keys: dataclass's own TypeError
+        for field in fields(self):
+            value, text = getattr(self, field.name), field.type is str
+            items = [value] if text else value
+            valid = isinstance(items, list | tuple) and all(isinstance(s, str) and s.strip() for s in items)
+            if not valid or (field.name == "en" and not value):
+                raise TypeError(f"{field.name}: {value!r} is not {'a string' if text else 'a list of strings'}, or is empty")
+            object.__setattr__(self, field.name, value.strip() if text else tuple(value))
 
 
 def _normal(text: str) -> str:
@@ -40,34 +44,24 @@ def _normal(text: str) -> str:
 def load(path: Path = GLOSSARY) -> list[Term]:
     """The terms, in file order; raises ValueError naming the file and entry when one is malformed."""
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        entries = tomllib.loads(path.read_text(encoding="utf-8")).get("term", [])
     except tomllib.TOMLDecodeError as exc:
         raise ValueError(f"{path.name}: {exc}") from exc
     terms: list[Term] = []
-    for number, entry in enumerate(data.get("term", []), 1):
-        zh, en = entry.get("zh"), entry.get("en", [])
-        lists = {key: entry.get(key, []) for key in ("forms", "zh_avoid", "en_avoid")}
-        problems = [f"unknown keys {sorted(set(entry) - KEYS)}"] if set(entry) - KEYS else []
-        if not isinstance(zh, str) or not zh.strip():
-            problems.append("no zh term")
-        if not en or not _strings(en):
-            problems.append("en must be a non-empty list of terms")
-        problems += [f"{key} must be a list of strings" for key, value in lists.items() if not _strings(value)]
-        problems += [
-            f"no {key}" for key in ("zh_note", "en_note") if not isinstance(entry.get(key), str) or not entry[key].strip()
-        ]
-        if not problems:  # well-typed: now what the values say
-            if zh in lists["zh_avoid"]:
-                problems.append("zh_avoid lists the term itself")
-            accepted = {_normal(a) for a in en + lists["forms"]}
-            if clash := sorted(a for a in lists["en_avoid"] if _normal(a) in accepted):
-                problems.append(f"en_avoid lists accepted English terms {clash}")
-            if any(t.zh == zh for t in terms):
-                problems.append("the same zh term twice")
-        if problems:
-            raise ValueError(f"{path.name}: term #{number} ({entry.get('zh', '?')}): " + "; ".join(problems))
-        notes = (entry["zh_note"].strip(), entry["en_note"].strip())
-        terms.append(Term(zh, tuple(en), tuple(lists["forms"]), *notes, tuple(lists["zh_avoid"]), tuple(lists["en_avoid"])))
+    for number, entry in enumerate(entries, 1):
+        where = f"{path.name}: term #{number} ({entry.get('zh', '?')})"
+        try:
+            term = Term(**entry)
+        except TypeError as exc:
+            raise ValueError(f"{where}: {exc}") from exc
+        accepted = {_normal(a) for a in term.en + term.forms}
+        if term.zh in term.zh_avoid:
+            raise ValueError(f"{where}: zh_avoid lists the term itself")
+        if clash := sorted(a for a in term.en_avoid if _normal(a) in accepted):
+            raise ValueError(f"{where}: en_avoid lists accepted English terms {clash}")
+        if any(t.zh == term.zh for t in terms):
+            raise ValueError(f"{where}: the same zh term twice")
+        terms.append(term)
     if not terms:
         raise ValueError(f"{path.name}: no [[term]] entries")
     avoided = {a: t for t in terms for a in t.zh_avoid}
@@ -98,10 +92,9 @@ NOT_PROSE = re.compile(r"(`+)(?:(?!\1).)+?\1|!?\[[^\]]*\]\([^)]*\)|<[^>]+>|\{[^{
 NOT_PROSE_LINE = re.compile(r"^\s*(?:#|\||!!!|\?\?\?|<)")
 
 
-def _term_pattern(term: Term, lang: str) -> re.Pattern:
-    if lang == "zh":
-        return re.compile(re.escape(term.zh))
-    words = "|".join(r"\s+".join(re.escape(w) for w in a.split()) for a in sorted(term.en + term.forms, key=len, reverse=True))
+def _english(wordings) -> re.Pattern:
+    """Whole words, any case, any spacing, plural or not: "Leaf  nodes" is a use of "leaf node"."""
+    words = "|".join(r"\s+".join(re.escape(w) for w in a.split()) for a in sorted(wordings, key=len, reverse=True))
     return re.compile(rf"(?<![\w-])(?:{words})(?:s|es)?(?![\w-])", re.I)
 
 
@@ -110,7 +103,8 @@ def link_first_uses(markdown: str, lang: str, terms: list[Term], glossary_href: 
     (longest terms first: 动态计算图 is not also a use of 计算图)."""
     lines = markdown.split("\n")
     fenced = {n for block in fences(lines) for n in range(block.first, block.last + 1)}
-    ordered = [(t, _term_pattern(t, lang)) for t in sorted(terms, key=lambda t: max(len(a) for a in (t.zh, *t.en)), reverse=True)]
+    pattern = (lambda t: re.compile(re.escape(t.zh))) if lang == "zh" else (lambda t: _english(t.en + t.forms))
+    ordered = [(t, pattern(t)) for t in sorted(terms, key=lambda t: max(len(a) for a in (t.zh, *t.en)), reverse=True)]
     first: dict[str, tuple[int, int, int, Term]] = {}  # term -> (line, start, end) of its first use
     for n, line in enumerate(lines):
         if n in fenced or NOT_PROSE_LINE.match(line):
@@ -171,12 +165,7 @@ def avoided_uses(page: Path, lang: str, terms: list[Term], name: str | None = No
     found = []
     for term in terms:
         for variant in term.zh_avoid if lang == "zh" else term.en_avoid:
-            if lang == "zh":
-                hit = variant in text
-            else:  # whole words, any case, any spacing: "Leaf  node" counts, "leaf nodes" too
-                words = r"\s+".join(re.escape(w) for w in variant.split())
-                hit = re.search(rf"(?<![\w-]){words}(?:s|es)?(?![\w-])", text, re.I) is not None
-            if hit:
+            if (variant in text) if lang == "zh" else _english([variant]).search(text):
                 found.append(AvoidedUse(name or page.as_posix(), term, variant, lang))
     return found
 

@@ -7,9 +7,6 @@ and for a stored result (.out, .svg, .values.json, ...) whose program (.py) is g
 
 from __future__ import annotations
 
-import argparse
-import sys
-
 from .pages import parse, split_target
 from .site import Layout, layout
 
@@ -27,13 +24,5 @@ def unused(site: Layout | None = None) -> list[str]:
     return found
 
 
-def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="./dev", description=__doc__.split("\n\n")[0])
-    parser.add_argument("task", choices=["unused"], help="list snippets and figures that no page includes")
-    parser.parse_args(argv)
+if __name__ == "__main__":  # ./dev unused
     print("\n".join(unused()) or "every snippet and figure is shown on a page")
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))

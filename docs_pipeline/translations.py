@@ -17,8 +17,6 @@ from .pages import FRONT_MATTER, front_matter_entry, set_front_matter, structure
 from .site import ROOT, Layout, layout
 from .site import repo_name as _name
 
-SITE = layout()  # the tests pass a Layout of their own docs folder
-SOURCE, TRANSLATION = SITE.languages  # the default language is the source; the other translates it
 KEY = "translated_from"
 MARK = front_matter_entry(KEY)
 OWN = front_matter_entry("outputs_read")  # each page's own mark (docs_pipeline/outputs.py), not translated
@@ -63,10 +61,15 @@ class Stale:
         return f"{why}\n  After reviewing it: ./dev translations mark {en}"
 
 
-def stale(site: Layout = SITE) -> list[Stale]:
-    found = []
-    for translation in site.pages(TRANSLATION):
-        source = site.counterpart(translation)
+def translations(site: Layout) -> list[Path]:
+    """The pages of every language but the default one, which is the source they translate."""
+    return [page for lang in site.languages[1:] for page in site.pages(lang)]
+
+
+def stale(site: Layout | None = None) -> list[Stale]:
+    site, found = site or layout(), []
+    for translation in translations(site):
+        source = site.counterpart(translation, site.default)
         if source.exists():  # a page in one language only is the parity check's to report
             current, recorded = content_hash(source), recorded_hash(translation)
             if recorded != current:
@@ -74,9 +77,10 @@ def stale(site: Layout = SITE) -> list[Stale]:
     return found
 
 
-def mark(translation: Path, site: Layout = SITE) -> bool:
+def mark(translation: Path, site: Layout | None = None) -> bool:
     """Record the current hash of the source in the translation's front matter; True if it changed."""
-    source = site.counterpart(translation)
+    site = site or layout()
+    source = site.counterpart(translation, site.default)
     if not source.exists():
         raise FileNotFoundError(f"{_name(translation)} has no source page {_name(source)}")
     return set_front_matter(translation, KEY, content_hash(source))
@@ -88,9 +92,9 @@ def _old_source(item: Stale) -> tuple[str, str] | None:
     if not item.recorded:
         return None
     try:
-        log = subprocess.run(["git", "log", "--format=%H", "--", path], cwd=ROOT, capture_output=True, text=True, check=True)
-        for rev in log.stdout.split():
-            old = subprocess.run(["git", "show", f"{rev}:{path}"], cwd=ROOT, capture_output=True, check=True).stdout
+        git = {"cwd": ROOT, "capture_output": True, "check": True, "timeout": 60}
+        for rev in subprocess.run(["git", "log", "--format=%H", "--", path], text=True, **git).stdout.split():
+            old = subprocess.run(["git", "show", f"{rev}:{path}"], **git).stdout
             if content_hash(old) == item.recorded:
                 return rev[:10], old.decode("utf-8")
     except (OSError, subprocess.CalledProcessError, UnicodeDecodeError):
@@ -101,7 +105,8 @@ def _old_source(item: Stale) -> tuple[str, str] | None:
 # ------------------------------------------------------------------ structural parity
 
 
-def missing_counterparts(site: Layout = SITE) -> list[str]:
+def missing_counterparts(site: Layout | None = None) -> list[str]:
+    site = site or layout()
     return [
         f"{_name(page)} has no counterpart {_name(site.counterpart(page))}: every page exists in both languages"
         for page in site.pages()
@@ -141,13 +146,15 @@ def parity_problems(source: Path, translation: Path) -> list[str]:
 # ------------------------------------------------------------------ command line
 
 
-def _resolve(arg: str) -> Path:
+def _resolve(arg: str, site: Layout) -> list[Path]:
+    """The translations a page names: itself, or every translation of a source page."""
     path = Path(arg).resolve()
-    if path.is_relative_to(SITE.docs / SOURCE):
-        path = SITE.counterpart(path)
-    if not path.is_relative_to(SITE.docs / TRANSLATION) or path.suffix != ".md" or not path.is_file():
-        raise SystemExit(f"not a page under docs/{TRANSLATION}/: {arg}")
-    return path
+    found = (
+        [site.counterpart(path, lang) for lang in site.languages[1:]] if path.is_relative_to(site.docs / site.default) else [path]
+    )
+    if not set(found) <= set(translations(site)):
+        raise SystemExit(f"not a translated page under docs/: {arg}")
+    return found
 
 
 def _list_stale() -> int:
@@ -170,16 +177,17 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="./dev translations", description="List stale translations, or mark reviewed ones.")
     commands = parser.add_subparsers(dest="command")
     marking = commands.add_parser("mark", help="after review: record the source version a translation matches")
-    marking.add_argument("pages", nargs="*", help=f"docs/{TRANSLATION}/<page>.md")
+    marking.add_argument("pages", nargs="*", help="docs/<lang>/<page>.md")
     marking.add_argument("--all", action="store_true", help="every translation (after reviewing them all)")
     args = parser.parse_args(argv)
     if args.command is None:
         return _list_stale()
     if not args.pages and not args.all:
-        marking.error(f"name the reviewed pages (docs/{TRANSLATION}/x.md), or --all")
-    for page in SITE.pages(TRANSLATION) if args.all else [_resolve(a) for a in args.pages]:
-        changed = mark(page)
-        source = SITE.counterpart(page)
+        marking.error("name the reviewed pages (docs/<lang>/x.md), or --all")
+    site = layout()
+    for page in translations(site) if args.all else [p for a in args.pages for p in _resolve(a, site)]:
+        changed = mark(page, site)
+        source = site.counterpart(page, site.default)
         print(f"{'marked ' if changed else 'current'} {_name(page)}  ({KEY}: {content_hash(source)} = {_name(source)})")
     return 0
 

@@ -44,19 +44,6 @@ def html_text(markup: str) -> str:
     return html.unescape(TAG.sub("\n", markup))
 
 
-def figure_texts(root: Path) -> list[tuple[str, str]]:
-    """Each stepped figure's zh text, named after its frames file."""
-    from .steps_figure import figure
-
-    return [
-        (
-            f"{frames.relative_to(root).as_posix()} (zh figure)",
-            html_text(figure(f"{frames.parent.name}/{frames.name.removesuffix('.steps.json')}", "zh", root)),
-        )
-        for frames in sorted((root / "snippets").glob("*/*.steps.json"))
-    ]
-
-
 def _python_strings(path: Path) -> list[tuple[int, str]]:
     """String literals with Chinese in them, docstrings left out (English, naming Chinese terms)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))

@@ -10,8 +10,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 from docs_pipeline.outputs import RECORD_SEED
 from docs_pipeline.site import ROOT
 
@@ -47,15 +45,6 @@ def copy_project(dest: Path) -> Path:
         if (ROOT / ".cache" / cache).is_dir():
             shutil.copytree(ROOT / ".cache" / cache, dest / ".cache" / cache)
     return dest
-
-
-def snippet_with_output(project: Path) -> str:
-    """A snippet (snippets/d/name.py, relative to project) whose stored output is not empty."""
-    for py in sorted((project / "snippets").rglob("*.py")):
-        out = py.with_suffix(".out")
-        if out.is_file() and out.read_text(encoding="utf-8").strip():
-            return py.relative_to(project).as_posix()
-    pytest.fail("no snippet with a stored output: nothing to break", pytrace=False)
 
 
 def build_site(project, site):

@@ -7,27 +7,22 @@ the build and gets one of its own.
 """
 
 import json
+import random
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-import torch
-from pymdownx.snippets import SnippetMissingError
 
-from docs_pipeline.pages import expand
 from docs_pipeline.runner import SEEDS
-from docs_pipeline.site import ROOT, layout
-from docs_pipeline.site_loads import site_weights
-from docs_pipeline.translations import missing_counterparts
-from tests.helpers import build_site, copy_project, snippet_with_output
+from docs_pipeline.site import layout
+from tests.helpers import build_site, copy_project
 
 # A page with no code: a fault there re-executes no notebook (the build stays fast).
 PROSE_PAGE = "glossary.md"
 # Another one: a page with a macro error is rendered as that error alone, hiding its other faults.
 OTHER_PROSE_PAGE = "summary.md"
 QUOTED = ("how_it_works/grad_basics", "x.grad")  # a value both how-it-works pages quote
-REAL = snippet_with_output(ROOT)  # a snippet whose stored output gets one character wrong
 
 
 def _outcome(result: subprocess.CompletedProcess) -> tuple[int, str]:
@@ -37,7 +32,7 @@ def _outcome(result: subprocess.CompletedProcess) -> tuple[int, str]:
 def _pytest(project: Path, *args: str) -> tuple[int, str]:
     """Part of the copy's own test suite, as `./dev test ARGS` runs it there."""
     command = [sys.executable, "-m", "pytest", "-q", "--no-header", "-p", "no:cacheprovider", *args]
-    return _outcome(subprocess.run(command, cwd=project, capture_output=True, text=True))
+    return _outcome(subprocess.run(command, cwd=project, capture_output=True, text=True, timeout=600))
 
 
 def _fails_naming(outcome: tuple[int, str], *names: str) -> None:
@@ -57,39 +52,38 @@ def _append(path: Path, text: str) -> None:
 
 @pytest.fixture(scope="module")
 def snippet_faults(tmp_path_factory):
-    """One copy, one run of the snippet tests, three faults in three snippet files."""
+    """One copy, one run of the snippet tests, four faults in four snippet files."""
     project = copy_project(tmp_path_factory.mktemp("snippets") / "project")
-    out = project / REAL.replace(".py", ".out")
-    text = out.read_text(encoding="utf-8")
-    at = len(text.rstrip()) - 1
-    out.write_text(text[:at] + ("1" if text[at] != "1" else "2") + text[at + 1 :], encoding="utf-8")
     faults = project / "snippets" / "fault_injection"
     faults.mkdir()
-    (faults / "unseeded.py").write_text("import torch\n\nprint(torch.rand(3))\n", encoding="utf-8")
+    (faults / "drifted.py").write_text("print(0.5 + 1)\n", encoding="utf-8")
+    (faults / "drifted.out").write_text("1.6\n", encoding="utf-8")
+    (faults / "unseeded.py").write_text("import random\n\nprint(random.randint(0, 10**6))\n", encoding="utf-8")
     (faults / "raises.py").write_text("import torch\n\nx = torch.ones(2)\nprint(x.view(3))\n", encoding="utf-8")
     (faults / "raises.out").write_text("", encoding="utf-8")
     command = [sys.executable, "-m", "docs_pipeline.outputs", "snippets/fault_injection/unseeded.py"]
-    recorded = subprocess.run(command, cwd=project, capture_output=True, text=True)
+    recorded = subprocess.run(command, cwd=project, capture_output=True, text=True, timeout=600)
     assert "FAILED" in recorded.stderr, f"./dev outputs recorded an unseeded program:\n{recorded.stdout}{recorded.stderr}"
     # As if recorded once by hand: what it prints under the recording seed (runner.SEEDS[0]).
-    (faults / "unseeded.out").write_text(
-        f"{torch.rand(3, generator=torch.Generator().manual_seed(SEEDS[0]))}\n", encoding="utf-8"
-    )
+    (faults / "unseeded.out").write_text(f"{random.Random(SEEDS[0]).randint(0, 10**6)}\n", encoding="utf-8")
     snippet, path = QUOTED  # the program now computes another value than the one recorded for the prose
     stored = project / "snippets" / f"{snippet}.values.json"
     values = json.loads(stored.read_text(encoding="utf-8"))
     stored.write_text(json.dumps({**values, path: values[path] + 1}), encoding="utf-8")
     # Named by folder: a .py file named on pytest's command line would also be imported as a
     # test module, which `./dev test` never does.
-    folder, _, name = REAL.rpartition("/")
     quoted_folder, _, quoted = snippet.rpartition("/")
-    selected = f"{name.removesuffix('.py')} or unseeded or raises or {quoted}"
-    return _pytest(project, *dict.fromkeys([folder, f"snippets/{quoted_folder}"]), "snippets/fault_injection", "-k", selected)
+    return _pytest(
+        project, f"snippets/{quoted_folder}", "snippets/fault_injection", "-k", f"drifted or unseeded or raises or {quoted}"
+    )
 
 
 # What the failure must say, for each fault.
 SNIPPET_FAULTS = {
-    "an-output-off-by-one-character": (REAL.replace(".py", ".out"), f"no longer matches what {REAL}", f"./dev outputs {REAL}"),
+    "an-output-off-by-one-character": (
+        "snippets/fault_injection/drifted.out no longer matches what snippets/fault_injection/drifted.py",
+        "./dev outputs snippets/fault_injection/drifted.py",
+    ),
     "an-unseeded-random-print": ("snippets/fault_injection/unseeded.py prints different output under different global seeds",),
     "a-snippet-that-raises": ("snippets/fault_injection/raises.py:4", "raised RuntimeError"),
     "a-quoted-value-that-drifted": (
@@ -107,20 +101,10 @@ def test_the_snippet_tests_name_the_fault(snippet_faults, fault):
 # ------------------------------------------------------------------ pages
 
 
-def test_an_include_of_a_missing_file_or_section():
-    """pages.expand is pymdownx.snippets configured as mkdocs.yml configures the build: with
-    check_paths on, a missing file or section raises (the build then names the page)."""
-    for target, said in (
-        ("how_it_works/no_such_snippet.py", "no_such_snippet.py"),
-        ("how_it_works/grad_basics.py:no_such_section", "no_such_section"),
-    ):
-        with pytest.raises(SnippetMissingError, match=said):
-            expand([target])
-
-
 def test_a_notebook_cell_that_raises(tmp_path):
-    """Every snippet runs, yet the page's notebook does not: the page shows the parts of a program
-    in an order that cannot run top to bottom (a name used in one cell is defined in a later one)."""
+    """Every snippet runs (order.py prints 3, as stored), yet the page's notebook does not: the page shows
+    the parts of a program in an order that cannot run top to bottom (a name used in one cell is
+    defined in a later one)."""
     project = copy_project(tmp_path / "project")
     faults = project / "snippets" / "fault_injection"
     faults.mkdir()
@@ -137,8 +121,6 @@ def test_a_notebook_cell_that_raises(tmp_path):
         '```python\n--8<-- "fault_injection/order.py:define"\n```\n\n'
         '```text title="输出"\n--8<-- "fault_injection/order.out"\n```\n',
     )
-    code, output = _pytest(project, "snippets/fault_injection")
-    assert code == 0, f"the snippet itself must be fine for this fault:\n{output[-3000:]}"
     notebook = f"zh/{PROSE_PAGE.removesuffix('.md')}.zh.ipynb"
     built = _outcome(build_site(project, project / "site"))
     _fails_naming(built, f"notebook {notebook} (made from {page})", "(fault_injection/order.py:use) raised", "NameError")
@@ -149,18 +131,13 @@ def test_a_notebook_cell_that_raises(tmp_path):
 
 @pytest.fixture(scope="module")
 def site_faults(tmp_path_factory):
-    """One copy, one build: the faults the strict build reports as warnings (SITE_FAULTS), a script
-    from another host (en), a link too faint to read (zh, the site audits'), and one change that is
-    not a fault: a value re-recorded, which both languages must show."""
+    """One copy, one build: the faults the strict build reports as warnings (SITE_FAULTS), a link too
+    faint to read (zh, the site audits'), and one change that is not a fault: a value re-recorded,
+    which both languages must show."""
     project = copy_project(tmp_path_factory.mktemp("site") / "project")
     docs = project / "docs"
     _append(docs / "zh" / PROSE_PAGE, "\n见[不存在的页面](no-such-page.md)。\n")
-    _append(
-        docs / "en" / PROSE_PAGE,
-        "\nSee [a missing anchor](index.md#no-such-anchor).\n"
-        '\n<script src="https://cdn.example.com/lib.js"></script>\n'
-        "\nA plain link elsewhere is fine: [PyTorch](https://pytorch.org/).\n",
-    )
+    _append(docs / "en" / PROSE_PAGE, "\nSee [a missing anchor](index.md#no-such-anchor).\n")
     _append(docs / "zh" / OTHER_PROSE_PAGE, '\n值：{{ value("how_it_works/grad_basics", "no_such_value") }}\n')
     _append(docs / "en" / OTHER_PROSE_PAGE, '\nDerived: {{ derive("2 + 2×4", "how_it_works/grad_basics", "y.grad") }}\n')
     (docs / "en" / "only-english.md").write_text("# Only in English { #only-english }\n", encoding="utf-8")
@@ -185,12 +162,6 @@ def test_the_strict_build_names_the_fault(site_faults, fault):
     _fails_naming(site_faults[1], *SITE_FAULTS[fault])
 
 
-def test_the_parity_check_names_both_sides_of_a_page_in_one_language_only(site_faults):
-    """What tests/test_parity.py (test_every_page_exists_in_both_languages) fails with, in the copy."""
-    problems = "\n".join(missing_counterparts(layout(site_faults[0])))
-    assert "docs/en/only-english.md" in problems and "docs/zh/only-english.md" in problems, problems
-
-
 def test_a_rerecorded_value_reaches_both_languages(site_faults):
     project, (_, output) = site_faults
     site = layout(project)
@@ -198,17 +169,6 @@ def test_a_rerecorded_value_reaches_both_languages(site_faults):
         built = project / "site" / site.prefix(lang) / "how-it-works" / "index.html"
         assert built.is_file(), f"the build stopped before writing {built.name}:\n{output[-3000:]}"
         assert "1234.5" in built.read_text(encoding="utf-8"), f"{lang}: how-it-works does not show the re-recorded {QUOTED}"
-
-
-def test_a_page_that_loads_from_another_host(site_faults):
-    project, (_, output) = site_faults
-    site_dir = project / "site"
-    built = site_dir / "en" / PROSE_PAGE.removesuffix(".md") / "index.html"
-    assert built.is_file(), f"the build stopped before writing {built.name}, nothing to check:\n{output[-3000:]}"
-    loading = [w for w in site_weights(site_dir) if w.external]
-    assert [w.page for w in loading] == [built.relative_to(site_dir).as_posix()], [(w.page, w.external) for w in loading]
-    assert loading[0].external == ["https://cdn.example.com/lib.js"], loading[0].external
-    assert layout(project).source_of(built, site_dir) == f"docs/en/{PROSE_PAGE}"
 
 
 @pytest.mark.browser  # Lighthouse, in Chromium (tests/audit/)

@@ -1,28 +1,43 @@
-"""The housekeeping commands, run as an author runs them (./dev TASK) in a copy of the project."""
+"""The housekeeping commands, run as an author runs them (./dev TASK), in a tiny project of their own:
+this checkout's pipeline and mkdocs.yml, one page in each language showing one snippet."""
 
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 
 import pytest
 
+from docs_pipeline.housekeeping import unused
 from docs_pipeline.site import ROOT
-from tests.helpers import copy_project, snippet_with_output
+
+PAGE = '# {} {{ #page }}\n\n```python\n--8<-- "d/hello.py"\n```\n\n```text\n--8<-- "d/hello.out"\n```\n'
 
 
 @pytest.fixture
 def project(tmp_path):
-    """A copy of the project that uses this checkout's .venv (./dev finds it installed)."""
-    copy = copy_project(tmp_path / "project")
-    (copy / ".venv").symlink_to(ROOT / ".venv", target_is_directory=True)
-    return copy
+    shutil.copytree(ROOT / "docs_pipeline", tmp_path / "docs_pipeline", ignore=shutil.ignore_patterns("__pycache__"))
+    for name in ("dev", "mkdocs.yml"):
+        shutil.copy2(ROOT / name, tmp_path)
+    (tmp_path / ".venv").symlink_to(ROOT / ".venv", target_is_directory=True)  # ./dev finds it installed
+    for lang, title in (("zh", "页面"), ("en", "Page")):
+        (tmp_path / "docs" / lang).mkdir(parents=True)
+        (tmp_path / "docs" / lang / "index.md").write_text(PAGE.format(title), encoding="utf-8")
+    (tmp_path / "snippets" / "d").mkdir(parents=True)
+    (tmp_path / "snippets" / "d" / "hello.py").write_text("print(2 + 2)\n", encoding="utf-8")
+    (tmp_path / "snippets" / "d" / "hello.out").write_text("4\n", encoding="utf-8")
+    return tmp_path
 
 
 def dev(project, *args) -> tuple[int, str]:
     env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
-    result = subprocess.run(["./dev", *args], cwd=project, capture_output=True, text=True, env=env)
+    result = subprocess.run(["./dev", *args], cwd=project, capture_output=True, text=True, env=env, timeout=300)
     return result.returncode, result.stdout + result.stderr
+
+
+def test_every_snippet_and_figure_is_shown_on_a_page():
+    assert not unused(), "\n".join(unused())
 
 
 def test_dev_lists_its_tasks_and_unused_names_a_snippet_no_page_includes(project):
@@ -30,16 +45,14 @@ def test_dev_lists_its_tasks_and_unused_names_a_snippet_no_page_includes(project
     assert code == 2
     for task in ("./dev outputs", "./dev translations", "./dev translations mark", "./dev unused"):
         assert task in said, f"./dev does not list {task}:\n{said}"
-    code, said = dev(project, "unused")
-    assert code == 0 and said.strip() == "every snippet and figure is shown on a page", said
-    orphan = project / "snippets" / "how_it_works" / "forgotten.py"
-    orphan.write_text('print("nobody shows me")\n', encoding="utf-8")
-    (project / "snippets" / "how_it_works" / "gone.out").write_text("left behind\n", encoding="utf-8")
+    assert dev(project, "unused") == (0, "every snippet and figure is shown on a page\n")
+    (project / "snippets" / "d" / "forgotten.py").write_text('print("nobody shows me")\n', encoding="utf-8")
+    (project / "snippets" / "d" / "gone.out").write_text("left behind\n", encoding="utf-8")
     code, said = dev(project, "unused")
     assert code == 0
     assert said.splitlines() == [
-        "snippets/how_it_works/forgotten.py: no page includes it",
-        "snippets/how_it_works/gone.out: its program snippets/how_it_works/gone.py is gone",
+        "snippets/d/forgotten.py: no page includes it",
+        "snippets/d/gone.out: its program snippets/d/gone.py is gone",
     ], said
 
 
@@ -48,9 +61,9 @@ def test_translations_lists_stale_pages_and_marks_them(project):
     assert code == 0 and "docs/en/index.md" in said, said
     assert dev(project, "translations") == (0, "every translation is up to date\n")
     git = ["git", "-c", "user.name=test", "-c", "user.email=test@example.invalid", "-c", "commit.gpgsign=false"]
-    subprocess.run(["git", "init", "-q"], cwd=project, check=True)
-    subprocess.run([*git, "add", "docs"], cwd=project, check=True)
-    subprocess.run([*git, "commit", "-q", "-m", "translated"], cwd=project, check=True)
+    subprocess.run(["git", "init", "-q"], cwd=project, check=True, timeout=60)
+    subprocess.run([*git, "add", "docs"], cwd=project, check=True, timeout=60)
+    subprocess.run([*git, "commit", "-q", "-m", "translated"], cwd=project, check=True, timeout=60)
 
     zh = project / "docs" / "zh" / "index.md"
     zh.write_text(zh.read_text(encoding="utf-8") + "\n新增的一段。\n", encoding="utf-8")
@@ -66,12 +79,11 @@ def test_translations_lists_stale_pages_and_marks_them(project):
     assert dev(project, "translations", "mark", "README.md")[0] != 0
 
 
-def test_outputs_rewrites_a_stored_output_from_a_real_run(project):
-    snippet = snippet_with_output(project)
-    out = project / snippet.replace(".py", ".out")
-    real = out.read_text(encoding="utf-8")
+def test_outputs_rewrites_a_stored_output_from_a_real_run_and_read_marks_it(project):
+    out = project / "snippets" / "d" / "hello.out"
     out.write_text("typed by hand\n", encoding="utf-8")
-    code, said = dev(project, "outputs", snippet)
-    assert code == 0 and said.splitlines()[0] == f"rewrote {snippet.replace('.py', '.out')}", said
-    assert all(line.startswith("same ") for line in said.splitlines()[1:]), said
-    assert out.read_text(encoding="utf-8") == real
+    code, said = dev(project, "outputs", "snippets/d/hello.py")
+    assert code == 0 and said.splitlines()[0] == "rewrote snippets/d/hello.out", said
+    assert out.read_text(encoding="utf-8") == "4\n"
+    assert "docs/zh/index.md" in said.splitlines()[1], f"the page whose output changed is not named:\n{said}"
+    assert dev(project, "outputs", "--read", "docs/zh/index.md") == (0, "marked  docs/zh/index.md\n")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import functools
 import html
 import re
 from itertools import pairwise
@@ -11,75 +12,69 @@ import nbformat
 import pytest
 
 from docs_pipeline.notebook_runs import run_key
-from docs_pipeline.notebooks import exercise_file_name, exercise_notebook, notebook_url, page_notebooks
+from docs_pipeline.notebooks import exercise_file_name, exercise_notebook, notebook_url, page_notebook
 from docs_pipeline.pages import expand, parse, split_target, without_annotation
 from docs_pipeline.runner import Snippet, run
 from docs_pipeline.site import layout
 
 SITE = layout()
-NOTEBOOKS = page_notebooks(SITE)
-ALL = [nb for lang in SITE.languages for nb in NOTEBOOKS[lang]]
+# Pages with code: each has a notebook (published: below), made inside the tests (a page that cannot make one fails its own).
+WITH_CODE = [page for page in SITE.pages() if parse(page).code]
 OUTPUT = re.compile(
     r'<div class="jp-RenderedText jp-OutputArea-output[^"]*" data-mime-type="(?P<mime>[^"]+)"[^>]*>\s*<pre>(?P<text>.*?)</pre>',
     re.S,
 )
 # What mkdocs-jupyter brings that the plugin leaves out: JupyterLab's CSS, scripts, its copy buttons.
 JUPYTER_EXTRAS = ("--jp-", "<style", "clipboard-copy", "mathjax", "mermaid", "highlight-ipynb")
+notebook = functools.cache(lambda page: page_notebook(page, SITE))
 
 
-def _id(nb):
-    return f"{nb.lang}/{nb.name}"
-
-
-def test_pages_with_code_have_notebooks():
-    for lang in SITE.languages:
-        with_code = [SITE.page_name(p) for p in SITE.pages(lang) if parse(p).code]
-        assert with_code and [nb.name for nb in NOTEBOOKS[lang]] == with_code, f"{lang}: a page with code has no notebook"
-
-
-@pytest.mark.parametrize("name", [nb.name for nb in NOTEBOOKS[SITE.default]])
-def test_one_run_per_page_and_text_in_each_language(name):
+# A page without its counterpart is tests/test_parity.py's failure.
+@pytest.mark.parametrize("page", [p for p in WITH_CODE if SITE.language_of(p) == SITE.default], ids=SITE.name)
+def test_one_run_per_page_and_text_in_each_language(page):
     """Same code in every language (the pages' parity, and each notebook's code is its page's: below), so one run serves all."""
-    nbs = [next(nb for nb in NOTEBOOKS[lang] if nb.name == name) for lang in SITE.languages]
-    assert len({run_key(nb) for nb in nbs}) == 1, f"{name}: its notebooks would run once per language"
+    nbs = [notebook(p) for lang in SITE.languages if (p := SITE.counterpart(page, lang)).exists() and parse(p).code]
+    assert len({run_key(nb) for nb in nbs}) == 1, f"{SITE.name(page)}: its notebooks would run once per language"
     for nb in nbs:
         text = "\n".join(c.source for c in nb.notebook.cells if c.cell_type == "markdown")
-        assert ("本笔记本由页面" in text) == (nb.lang == "zh"), f"{_id(nb)}: its text is not in the page's language"
+        assert ("本笔记本由页面" in text) == (nb.lang == "zh"), (
+            f"{SITE.name(nb.page)}: its notebook's text is not in the page's language"
+        )
 
 
-@pytest.mark.parametrize("nb", ALL, ids=_id)
-def test_the_exercise_version_keeps_the_questions_and_drops_the_solutions(nb):
+@pytest.mark.parametrize("page", WITH_CODE, ids=SITE.name)
+def test_the_exercise_version_keeps_the_questions_and_drops_the_solutions(page):
+    nb, where = notebook(page), SITE.name(page)
     exercise = exercise_notebook(nb)
     solutions = [c for c in nb.notebook.cells if c.metadata.get("solution")]
     kept = [c.source for c in nb.notebook.cells if c.cell_type == "code" and not c.metadata.get("solution")]
     code = [c.source for c in exercise.cells if c.cell_type == "code"]
-    assert all(not c.get("outputs") for c in exercise.cells if c.cell_type == "code"), (
-        f"{_id(nb)}: outputs in the exercise version"
-    )
-    assert not any(s.source in code for s in solutions), f"{_id(nb)}: a reference solution's code in the exercise version"
-    assert [c for c in code if c in kept] == kept and len(code) == len(kept) + len(solutions), f"{_id(nb)}: cells lost"
+    assert all(not c.get("outputs") for c in exercise.cells if c.cell_type == "code"), f"{where}: outputs in the exercise version"
+    assert not any(s.source in code for s in solutions), f"{where}: a reference solution's code in the exercise version"
+    assert [c for c in code if c in kept] == kept and len(code) == len(kept) + len(solutions), f"{where}: cells lost"
     nbformat.validate(exercise)
 
 
 def test_solutions_are_found():
     """The summary's exercise has a reference solution: a parser that finds none passes every notebook above."""
-    summary = next(nb for nb in NOTEBOOKS[SITE.default] if nb.name == "summary")
+    summary = notebook(SITE.docs / SITE.default / "summary.md")
     assert any(c.metadata.get("solution") for c in summary.notebook.cells)
 
 
 # ------------------------------------------------------------------ the built site
 
 
-@pytest.mark.parametrize("nb", ALL, ids=_id)
-def test_notebook_page_renders_the_executed_notebook(built_site, nb):
+@pytest.mark.parametrize("page", WITH_CODE, ids=SITE.name)
+def test_notebook_page_renders_the_executed_notebook(built_site, page):
+    nb = notebook(page)
     page = built_site / notebook_url(nb.page, SITE) / "index.html"
     where = page.relative_to(built_site).as_posix()
-    assert page.is_file(), f"{_id(nb)}: no notebook page at {where}"
+    assert page.is_file(), f"{SITE.name(page)}: no notebook page at {where}"
     # Its <html lang>: tests/test_build.py; its canonical link and description: tests/test_page_meta.py.
     doc = page.read_text(encoding="utf-8")
     assert '"nbformat"' not in doc and 'class="jupyter-wrapper"' in doc, f"{where}: not rendered by mkdocs-jupyter"
     exercises = page.parent / exercise_file_name(nb.page, SITE)
-    assert exercises.is_file(), f"{_id(nb)}: no exercise version beside its notebook ({exercises.name})"
+    assert exercises.is_file(), f"{SITE.name(page)}: no exercise version beside its notebook ({exercises.name})"
     assert html.escape(nb.title, quote=False) in doc, f"{where}: the page is not the {nb.lang} notebook"
     extras = [extra for extra in JUPYTER_EXTRAS if extra in doc.lower()]
     assert not extras, f"{where}: mkdocs-jupyter's {extras} left in (docs_pipeline/page_html.py)"
@@ -108,10 +103,11 @@ def test_notebook_page_renders_the_executed_notebook(built_site, nb):
     assert len(title) <= 70, f"{where}: <title> {title!r} is longer than 70 characters"
 
 
-@pytest.mark.parametrize("nb", ALL, ids=_id)
-def test_notebook_download_is_the_executed_notebook(built_site, nb):
+@pytest.mark.parametrize("page", WITH_CODE, ids=SITE.name)
+def test_notebook_download_is_the_executed_notebook(built_site, page):
+    nb = notebook(page)
     path = built_site / notebook_url(nb.page, SITE) / nb.file_name
-    assert path.is_file(), f"{_id(nb)}: no {path.relative_to(built_site)} to download"
+    assert path.is_file(), f"{SITE.name(page)}: no {path.relative_to(built_site)} to download"
     published = nbformat.reads(path.read_text(encoding="utf-8"), as_version=4)
     nbformat.validate(published)
     code = [c for c in published.cells if c.cell_type == "code"]
@@ -134,6 +130,8 @@ def test_notebook_download_is_the_executed_notebook(built_site, nb):
 
 def test_notebook_pages_stay_out_of_nav(built_site):
     """And out of search: each search index holds exactly the pages of docs/ (tests/test_build.py)."""
-    for nb in ALL:
-        page = (built_site / SITE.url_of(nb.page) / "index.html").read_text(encoding="utf-8")
-        assert f'href="../notebooks/{nb.name}/" class="md-nav__link' not in page, f"{_id(nb)} is in the navigation"
+    for page in WITH_CODE:
+        built = (built_site / SITE.url_of(page) / "index.html").read_text(encoding="utf-8")
+        assert f'href="../notebooks/{SITE.page_name(page)}/" class="md-nav__link' not in built, (
+            f"{SITE.name(page)} is in the navigation"
+        )

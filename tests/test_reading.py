@@ -18,7 +18,8 @@ CORE_MINUTES, CORE_PAGE_MINUTES = 60, 15
 def test_the_core_path_reads_in_an_hour(lang):
     """In the minutes each page shows: the figures a reader adds up."""
     title, names = SITE.nav_sections(lang)[0]
-    minutes = {name: reading(SITE.docs / lang / f"{name}.md").minutes for name in names}
+    pages = {name: SITE.docs / lang / f"{name}.md" for name in names}
+    minutes = {name: reading(page).minutes for name, page in pages.items() if page.exists()}  # a missing one: test_parity
     problems = [f"{name}: {m} min" for name, m in minutes.items() if m > CORE_PAGE_MINUTES]
     if sum(minutes.values()) > CORE_MINUTES:
         problems.append(f"the whole path: {sum(minutes.values())} min ({minutes})")

@@ -14,13 +14,12 @@ import pytest
 
 from docs_pipeline.macros import PageError, page_functions
 from docs_pipeline.outputs import RECORD_SEED, recording
-from docs_pipeline.runner import ROOT, Snippet, run_for_namespace
+from docs_pipeline.runner import ROOT, Snippet, run, run_for_namespace
 from docs_pipeline.site import layout, snippet_file
-from docs_pipeline.steps import declared, load, steps_path
+from docs_pipeline.steps import StepsError, declared, load, steps_path
 from docs_pipeline.steps_figure import figure
 
 STEPPED = sorted(declared())
-BACKWARD = [name for name in STEPPED if steps_path(snippet_file(name)).is_file() and any(f.kind == "done" for f in load(name)[1])]
 FRAME = re.compile(r'<li class="steps__frame[^"]*"[^>]*>(?P<body>.*?)</li>', re.S)
 
 
@@ -33,11 +32,21 @@ def test_a_run_records_the_frames_and_prints_the_same(name):
     assert files[snippet.output_path] == plain, f"snippets/{name}.py prints something else while its steps are recorded"
 
 
-@pytest.mark.parametrize("name", BACKWARD)
+def frames(name: str) -> list:
+    """The stored frames; a file that is missing or does not load is its snippet's own failure (snippets/)."""
+    try:
+        return load(name)[1]
+    except (StepsError, ValueError, KeyError, TypeError) as exc:
+        pytest.skip(f"snippets/{name}.steps.json: {exc!r}; the snippet's own test names it")
+
+
+@pytest.mark.parametrize("name", STEPPED)
 def test_last_backward_frame_has_the_printed_gradients(name):
     """The leaves' .grad in the last frame of the last backward() are values the program prints."""
-    output = Snippet(snippet_file(name)).stored_output
-    last = [f for f in load(name)[1] if f.kind == "done"][-1]
+    if not (done := [f for f in frames(name) if f.kind == "done"]):
+        pytest.skip("no backward() in this figure")
+    output = run(Snippet(snippet_file(name)))  # what it prints, not its stored .out: that is its own test's
+    last = done[-1]
     assert last.facts.grads, f"snippets/{name}.py: the last backward frame shows no leaf gradient"
     for leaf, value in last.facts.grads:
         assert re.search(rf"(?<![\w.]){re.escape(value)}(?![\w.])", output), (
@@ -51,8 +60,7 @@ def test_last_backward_frame_has_the_printed_gradients(name):
 def test_backward_adds_up_at_a_shared_leaf():
     """z = x * y + y**2: two paths reach y's AccumulateGrad; what arrives is their sum, and that is y.grad."""
     assert "how_it_works/grad_basics" in STEPPED, 'no page calls {{ steps("how_it_works/grad_basics") }}'
-    assert "how_it_works/grad_basics" in BACKWARD, "the grad_basics figure has no backward() frames"
-    meeting = [f.facts for f in load("how_it_works/grad_basics")[1] if f.kind == "accumulate" and len(f.facts.sources) == 2]
+    meeting = [f.facts for f in frames("how_it_works/grad_basics") if f.kind == "accumulate" and len(f.facts.sources) == 2]
     assert len(meeting) == 1, "one node where two paths meet"
     facts = meeting[0]
     assert facts.leaf == "y"
@@ -62,14 +70,14 @@ def test_backward_adds_up_at_a_shared_leaf():
 
 @pytest.mark.parametrize("name", STEPPED)
 def test_every_frame_is_told_in_both_languages(name):
-    frames = load(name)[1]
+    recorded = frames(name)
     for lang, step in (("zh", "第 {n} 步，共 {total} 步："), ("en", "Step {n} of {total}: ")):
         html = figure(name, lang, ROOT)
         bodies = FRAME.findall(html)
-        assert len(bodies) == len(frames), f"{name} ({lang}): {len(bodies)} frames drawn, {len(frames)} recorded"
-        for n, (body, frame) in enumerate(zip(bodies, frames, strict=True), 1):
+        assert len(bodies) == len(recorded), f"{name} ({lang}): {len(bodies)} frames drawn, {len(recorded)} recorded"
+        for n, (body, frame) in enumerate(zip(bodies, recorded, strict=True), 1):
             text = re.search(r'<p class="steps__text">(.*?)</p>', body, re.S).group(1)
-            assert text.startswith(step.format(n=n, total=len(frames))), text
+            assert text.startswith(step.format(n=n, total=len(recorded))), text
             told = re.sub("<code>.*?</code>", "", text)  # the program's own line may hold braces (an f-string)
             assert "{" not in told and len(re.sub("<[^>]+>", "", text)) > len(step) + 10, f"{name} ({lang}) step {n}: {text}"
             title = re.search(r"<title[^>]*>(.*?)</title>", body, re.S)

@@ -8,7 +8,6 @@ and where.
 
 from __future__ import annotations
 
-import json
 import re
 import subprocess
 import sys
@@ -47,7 +46,7 @@ def _zizmor(*inputs: Path, fmt: str = "plain") -> subprocess.CompletedProcess:
             f"zizmor is not installed next to {sys.executable}; pyproject.toml pins it (./dev test installs it)", pytrace=False
         )
     command = [str(ZIZMOR), *ZIZMOR_ARGS, "--format", fmt, *map(str, inputs)]
-    return subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
+    return subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=120)
 
 
 def test_zizmor_finds_nothing():
@@ -57,24 +56,9 @@ def test_zizmor_finds_nothing():
     )
 
 
-def test_zizmor_fails_on_a_real_finding(tmp_path):
-    """The lint above is only worth something if the same invocation fails on a bad workflow."""
-    bad = tmp_path / "bad.yml"
-    bad.write_text(
-        "name: bad\non: issues\npermissions:\n  contents: read\njobs:\n  greet:\n    name: greet\n    runs-on: ubuntu-24.04\n"
-        "    steps:\n      - uses: actions/checkout@v4\n        with:\n          persist-credentials: false\n"
-        '      - run: echo "${{ github.event.issue.title }}"\n',
-        encoding="utf-8",
-    )
-    result = _zizmor(bad, fmt="json")
-    assert result.returncode != 0, (
-        f"zizmor passed a workflow with an injection and an unpinned action:\n{result.stdout}{result.stderr}"
-    )
-    found = {finding["ident"] for finding in json.loads(result.stdout)}
-    assert {"template-injection", "unpinned-uses"} <= found, f"zizmor found {sorted(found)}"
-
-
-def test_the_readme_gives_this_test_command():
+def test_ci_runs_exactly_the_readmes_test_command():
+    commands = [line for line in (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines() if line.startswith("./")]
+    assert commands == [TEST_COMMAND], f".ci/run runs {commands}, not exactly README.md's `{TEST_COMMAND}`"
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert re.search(rf"^{re.escape(TEST_COMMAND)}\b", readme, re.M), f"README.md no longer gives `{TEST_COMMAND}`"
 
