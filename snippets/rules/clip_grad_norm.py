@@ -50,4 +50,5 @@ print("  max_norm 0.5, 1, 100, half the norm, the norm itself and twice it, fore
 print("  clip_grad_norm_ returns the total norm of all the gradients before clipping")
 print(f"  {clipped} cases scaled: every gradient times max_norm / (norm + 1e-6), the same factor for all")
 print(f"  {unchanged} cases where that factor is 1 or more: gradients unchanged")
-print(f"  a norm equal to max_norm is scaled too; norm {smallest:.1g} clipped to half of it ends {shortfall:.1e} short")
+print("  a max_norm equal to a norm below 0.1 still scales the gradients a little")
+print(f"  norm {smallest:.1g} clipped to half of it ends {shortfall:.1e} short of max_norm")
