@@ -19,6 +19,12 @@ full = {
     "l1_loss": lambda x: F.l1_loss(x, torch.zeros_like(x)),
     "smooth_l1_loss": lambda x: F.smooth_l1_loss(x, torch.zeros_like(x)),
     "bce_with_logits": lambda x: F.binary_cross_entropy_with_logits(x, torch.zeros_like(x)),
+    "huber_loss": lambda x: F.huber_loss(x, torch.zeros_like(x)),
+    "kl_div": lambda x: F.kl_div(x, torch.zeros_like(x), reduction="batchmean"),
+    "poisson_nll_loss": lambda x: F.poisson_nll_loss(x, torch.zeros_like(x)),
+    "prod": lambda x: x.prod(),
+    "trace": lambda x: torch.trace(x.reshape(-1, x.shape[-1])),
+    "cdist": lambda x: torch.cdist(x, x),
 }
 same = {
     "sum": lambda x: x.sum(),
@@ -27,6 +33,8 @@ same = {
     "log_softmax": lambda x: x.log_softmax(dim=-1),
     "relu": lambda x: x.relu(),
     "exp": lambda x: x.exp(),
+    "gaussian_nll_loss": lambda x: F.gaussian_nll_loss(x, torch.zeros_like(x), torch.ones_like(x)),
+    "multilabel_soft_margin_loss": lambda x: F.multilabel_soft_margin_loss(x, torch.zeros_like(x)),
 }
 layers = {
     "Linear": (lambda: nn.Linear(4, 3), (2, 4)),
@@ -67,6 +75,6 @@ for low_dtype in low_dtypes:
 
 print(f"{cases} cases: autocast to bfloat16 and float16, {len(shapes)} shapes, inputs with and without grad")
 print(f"  {len(low)} matrix products and convolutions -> the autocast dtype: {', '.join(low)}")
-print(f"  {len(full)} losses -> float32: {', '.join(full)}")
-print(f"  {len(same)} one-input ops keep their input's dtype: {', '.join(same)}")
+print(f"  {len(full)} on the float32 list -> float32: {', '.join(full)}")
+print(f"  {len(same)} on neither list keep their input's dtype: {', '.join(same)}")
 print(f"  {len(layers)} layers: output in the autocast dtype, .grad of the float32 parameters and input float32")

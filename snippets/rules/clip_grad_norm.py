@@ -4,7 +4,7 @@ import torch
 from torch import nn
 
 norm_types = [2.0, 1.0, float("inf")]
-max_norms = [0.5, 1.0, 100.0]
+grad_scales = [10.0, 1e-3]
 models = {
     "one tensor": lambda: nn.Linear(3, 1, bias=False),
     "MLP": lambda: nn.Sequential(nn.Linear(3, 8), nn.Tanh(), nn.Linear(8, 2)),
@@ -12,27 +12,43 @@ models = {
 }
 inputs = {"one tensor": (4, 3), "MLP": (6, 3), "Conv1d": (1, 1, 7)}
 
-cases = clipped = 0
+cases = clipped = unchanged = 0
+smallest, shortfall = math.inf, None
 for name, make in models.items():
     for norm_type in norm_types:
-        for max_norm in max_norms:
-            for foreach in [False, True]:
-                torch.manual_seed(0)
-                model = make()
-                (model(torch.randn(inputs[name])) * 10).pow(2).sum().backward()
-                grads = [p.grad.clone() for p in model.parameters()]
-                expected = torch.linalg.vector_norm(torch.cat([g.flatten() for g in grads]), norm_type).item()
-                total = nn.utils.clip_grad_norm_(model.parameters(), max_norm, norm_type=norm_type, foreach=foreach)
-                assert math.isclose(total.item(), expected, rel_tol=1e-5, abs_tol=0), (name, norm_type)
-                after = torch.linalg.vector_norm(torch.cat([p.grad.flatten() for p in model.parameters()]), norm_type).item()
-                if expected > max_norm:
-                    assert math.isclose(after, max_norm, rel_tol=1e-5, abs_tol=0), (name, norm_type, max_norm)
-                    clipped += 1
-                else:
-                    assert all(torch.equal(g, p.grad) for g, p in zip(grads, model.parameters())), name
-                cases += 1
+        for scale in grad_scales:
+            torch.manual_seed(0)
+            model = make()
+            model(torch.randn(inputs[name])).pow(2).sum().backward()
+            for p in model.parameters():
+                p.grad.mul_(scale)
+            grads = [p.grad.clone() for p in model.parameters()]
+            norm = torch.linalg.vector_norm(torch.cat([g.flatten() for g in grads]), norm_type).item()
+            for max_norm in [0.5, 1.0, 100.0, norm / 2, norm, norm * 2]:
+                for foreach in [False, True]:
+                    for p, g in zip(model.parameters(), grads):
+                        p.grad.copy_(g)
+                    total = nn.utils.clip_grad_norm_(model.parameters(), max_norm, norm_type=norm_type, foreach=foreach)
+                    assert math.isclose(total.item(), norm, rel_tol=1e-5, abs_tol=0), (name, norm_type)
+                    factor = min(1.0, max_norm / (norm + 1e-6))
+                    if factor == 1.0:
+                        assert all(torch.equal(g, p.grad) for g, p in zip(grads, model.parameters())), name
+                        unchanged += 1
+                    else:
+                        for g, p in zip(grads, model.parameters()):
+                            assert torch.allclose(p.grad, g * factor, rtol=1e-6, atol=0), (name, norm_type, max_norm)
+                        clipped += 1
+                    if max_norm == norm and norm < 0.1:
+                        assert not all(torch.equal(g, p.grad) for g, p in zip(grads, model.parameters())), name
+                    if max_norm == norm / 2 and norm < smallest:
+                        after = torch.linalg.vector_norm(torch.cat([p.grad.flatten() for p in model.parameters()]), norm_type)
+                        smallest, shortfall = norm, 1 - after.item() / max_norm
+                    cases += 1
 
-print(f"{cases} cases: {len(models)} models, norms 2, 1 and inf, max_norm 0.5, 1 and 100, foreach off and on")
+print(f"{cases} cases: {len(models)} models, norms 2, 1 and inf, gradients of norm {smallest:.1g} up to hundreds,")
+print("  max_norm 0.5, 1, 100, half the norm, the norm itself and twice it, foreach off and on")
 print("  clip_grad_norm_ returns the total norm of all the gradients before clipping")
-print(f"  {clipped} cases over max_norm: gradients scaled to a total norm of max_norm")
-print(f"  {cases - clipped} cases under it: gradients unchanged")
+print(f"  {clipped} cases scaled: every gradient times max_norm / (norm + 1e-6), the same factor for all")
+print(f"  {unchanged} cases where that factor is 1 or more: gradients unchanged")
+print("  a max_norm equal to a norm below 0.1 still scales the gradients a little")
+print(f"  norm {smallest:.1g} clipped to half of it ends {shortfall:.1e} short of max_norm")

@@ -1,6 +1,7 @@
 import math
 
 import torch
+from torch.nn import functional as F
 
 dtypes = [torch.float16, torch.bfloat16, torch.float32, torch.float64]
 infinite = {
@@ -24,6 +25,12 @@ selected_away = {
     "x.relu().sqrt()": lambda x: x.relu().sqrt(),
     "(x - 1).clamp(min=0).sqrt()": lambda x: (x - 1).clamp(min=0).sqrt(),
     "torch.where(x > 0, x, 0).sqrt()": lambda x: torch.where(x > 0, x, 0).sqrt(),
+    "F.hardtanh(x, 0, 1).sqrt()": lambda x: F.hardtanh(x, 0, 1).sqrt(),
+}
+selected_through = {
+    "x.clamp(min=0).sqrt()": lambda x: x.clamp(min=0).sqrt(),
+    "x.clamp(0, 1).sqrt()": lambda x: x.clamp(0, 1).sqrt(),
+    "torch.where(x >= 0, x, 0).sqrt()": lambda x: torch.where(x >= 0, x, 0).sqrt(),
 }
 
 cases = 0
@@ -34,13 +41,15 @@ for dtype in dtypes:
             f(x).sum().backward()
             assert torch.equal(x.grad, torch.full(shape, expected, dtype=dtype)), (dtype, shape, name)
             cases += 1
-        for name, f in {**zero_into_inf, **inf_times_zero, **selected_away}.items():
+        for name, f in {**zero_into_inf, **inf_times_zero, **selected_away, **selected_through}.items():
             x = torch.zeros(shape, dtype=dtype, requires_grad=True)
             y = f(x)
             assert torch.isfinite(y).all(), (dtype, shape, name)
             y.sum().backward()
             if name in selected_away:
                 assert torch.equal(x.grad, torch.zeros(shape, dtype=dtype)), (dtype, shape, name)
+            elif name in selected_through:
+                assert torch.equal(x.grad, torch.full(shape, math.inf, dtype=dtype)), (dtype, shape, name)
             else:
                 assert torch.isnan(x.grad).all(), (dtype, shape, name)
             cases += 1
@@ -54,5 +63,6 @@ for sign in (math.inf, -math.inf):
 print("nan, though every forward value is finite:")
 print("  a zero gradient flows into the infinite derivative:", ", ".join(zero_into_inf))
 print("  a later node multiplies the inf by a zero derivative:", ", ".join(inf_times_zero))
-print("0, where a later node zeroes the gradient by selection:", ", ".join(selected_away))
+print("0, where a later node selects the gradient away at 0:", ", ".join(selected_away))
+print("inf, where the bound 0 counts as selected:", ", ".join(selected_through))
 print("but x.norm() at the zero vector: gradient 0, not nan")

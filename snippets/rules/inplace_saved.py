@@ -1,3 +1,4 @@
+import numpy as np
 import torch
 
 dtypes = [torch.float16, torch.bfloat16, torch.float32, torch.float64, torch.complex64]
@@ -79,6 +80,15 @@ for dtype in dtypes:  # a change through .data bumps no version: nothing raises,
     total.backward()
     assert torch.allclose(x.grad, a.detach().cos().conj(), rtol=1e-2, atol=1e-3), dtype
 
+for dtype in [torch.float16, torch.float32, torch.float64, torch.complex64]:  # nor does a write through NumPy
+    x = torch.ones(3, dtype=dtype, requires_grad=True)
+    a = x * 1
+    total = a.sin().sum().real
+    array = a.detach().numpy()
+    np.add(array, 1, out=array)
+    total.backward()
+    assert torch.allclose(x.grad, a.detach().cos().conj(), rtol=1e-2, atol=1e-3), dtype
+
 
 class Saves(torch.autograd.Function):
     @staticmethod
@@ -114,3 +124,4 @@ print("  a.sin() saved a, a was changed, but a backward pass that does not run S
 print("  a custom Function raised only when its backward read ctx.saved_tensors")
 print("  with saved_tensors_hooks packing what is saved, the version is not checked: the same change raised nothing")
 print(f"  a.data.add_(1) after a.sin() raised nothing, in every dtype: x.grad = {x.grad[0].real.item():.4f}, cos(2), not cos(1)")
+print("  nor did adding 1 in NumPy to the array a.detach().numpy() returns: the same wrong gradient, cos(2)")

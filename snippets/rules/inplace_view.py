@@ -49,11 +49,28 @@ y = x * 1
 y[y > 0] = 0
 print(f"y[y > 0] = 0 (a mask, no view): y.grad_fn = {y.grad_fn.name()}")
 assert y.grad_fn.name() == "IndexPutBackward0"
-for index in ((0, [0, 1]), (slice(1, None), [0, 1])):
-    y = x * 1
-    y[index] = 0
-    assert y.grad_fn.name() == "torch::autograd::CopySlices"
-print("y[0, [0, 1]] = 0 and y[1:, [0, 1]] = 0 (a list with an integer or slice: a view): CopySlices")
+with_list = {
+    "y[0, [0, 1]]": ((0, [0, 1]), "torch::autograd::CopySlices"),
+    "y[1:, [0, 1]]": ((slice(1, None), [0, 1]), "torch::autograd::CopySlices"),
+    "y[::2, [0, 1]]": ((slice(None, None, 2), [0, 1]), "torch::autograd::CopySlices"),
+    "y[:, [0, 1]]": ((slice(None), [0, 1]), "IndexPutBackward0"),
+    "y[0:2, [0, 1]]": ((slice(0, 2), [0, 1]), "IndexPutBackward0"),
+    "y[..., [0, 1]]": ((Ellipsis, [0, 1]), "IndexPutBackward0"),
+}
+for dtype in dtypes:
+    for code, (index, node) in with_list.items():
+        x = torch.ones(2, 3, dtype=dtype, requires_grad=True)
+        y = x * 1
+        y[index] = 0
+        assert y.grad_fn.name() == node, (dtype, code)
+        y.backward(torch.ones_like(y))
+        kept = torch.ones(2, 3, dtype=dtype)
+        kept[index] = 0
+        assert torch.equal(x.grad, kept), (dtype, code)
+x = torch.ones(2, 3, requires_grad=True)
+for node in ["torch::autograd::CopySlices", "IndexPutBackward0"]:
+    print(f"{', '.join(c for c, (_, n) in with_list.items() if n == node)} = 0: {node}")
+print("  (a list with an integer or a slice that takes part of a dimension goes through a view; a whole one does not)")
 z = torch.zeros(2, 3)
 z[0] = x[0] * 2
 print(f"z needs no grad, z[0] = x[0] * 2: z.grad_fn = {z.grad_fn.name()}")

@@ -73,3 +73,28 @@ for dtype in [torch.float32, torch.float64]:
         (g,) = torch.autograd.grad(y, x, create_graph=True)
     assert g.grad_fn is not None, dtype
 print(f"autograd.grad(..., create_graph=True) inside no_grad(): the derivative has grad_fn={g.grad_fn.name()}")
+
+inside = []
+
+
+def cube_sum(x):
+    y = x**3
+    inside.append(y.grad_fn is not None)
+    return y.sum()
+
+
+transforms = {
+    "grad": lambda x: torch.func.grad(cube_sum)(x),
+    "vjp": lambda x: torch.func.vjp(cube_sum, x)[1](torch.tensor(1.0, dtype=x.dtype))[0],
+    "jacrev": lambda x: torch.func.jacrev(cube_sum)(x),
+}
+for dtype in [torch.float32, torch.float64]:
+    for name, transform in transforms.items():
+        x = torch.tensor([1.0, 2.0], dtype=dtype, requires_grad=True)
+        inside.clear()
+        with torch.no_grad():
+            g = transform(x)
+            after = x * 3
+        assert inside == [True] and after.grad_fn is None, (dtype, name)
+        assert torch.equal(g, 3 * x.detach() ** 2), (dtype, name)
+print(f"torch.func {', '.join(transforms)} inside no_grad(): x**3 recorded inside the function they transform")

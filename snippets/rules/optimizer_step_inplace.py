@@ -22,15 +22,24 @@ for make in optimizers.values():
             for order in ["step between", "backward first"]:
                 torch.manual_seed(0)
                 model = build()
-                optimizer = make(model.parameters(), foreach)
+                frozen, unused, zero = nn.Linear(2, 2), nn.Linear(2, 2), nn.Linear(2, 2)
+                frozen.requires_grad_(False)
+                params = [*model.parameters(), *frozen.parameters(), *unused.parameters(), *zero.parameters()]
+                optimizer = make(params, foreach)
                 out = model(torch.randn(inputs[name]))
                 first, second = out.sum(), out.pow(2).mean()
-                versions = [p._version for p in model.parameters()]
+                for p in zero.parameters():
+                    p.grad = torch.zeros_like(p)
+                versions = [p._version for p in params]
                 first.backward(retain_graph=True)
                 if order == "backward first":
                     second.backward()
+                skipped = [p.clone() for p in [*frozen.parameters(), *unused.parameters()]]
                 optimizer.step()
-                assert all(p._version > v for p, v in zip(model.parameters(), versions)), name
+                for p, v in zip(params, versions):
+                    assert (p._version > v) == (p.grad is not None), (name, foreach)
+                for p, before in zip([*frozen.parameters(), *unused.parameters()], skipped):
+                    assert p.grad is None and torch.equal(p, before), (name, foreach)
                 if order == "step between":
                     try:
                         second.backward()
@@ -41,6 +50,7 @@ for make in optimizers.values():
                 cases += 1
 
 print(f"{cases} cases: {len(optimizers)} optimizers, foreach off and on, {len(models)} models")
-print("  step() updates every parameter in place: each one's version goes up")
+print("  step() updates in place every parameter that has a .grad, a .grad of zeros too: its version goes up")
+print("  a frozen parameter and one the forward pass did not use (.grad None): skipped, same value, same version")
 print("  a step between a retained forward and its second backward: modified by an inplace operation")
 print("  both backward() calls before the step: no error")

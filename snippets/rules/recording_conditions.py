@@ -1,6 +1,9 @@
 import contextlib
+import warnings
 
 import torch
+
+warnings.filterwarnings("ignore", "`torch.jit.script` is deprecated", DeprecationWarning)
 
 
 @contextlib.contextmanager
@@ -67,3 +70,30 @@ with torch.no_grad():
     (g,) = torch.autograd.grad(y, x, create_graph=True)
 assert g.grad_fn is not None and torch.equal(g, 3 * x.detach() ** 2)
 print(f"inside no_grad(), create_graph=True still records the backward pass: grad_fn={g.grad_fn.name()}")
+
+inside = []
+
+
+def square_sum(x):
+    y = x * x
+    inside.append(y.grad_fn is not None)
+    return y.sum()
+
+
+transforms = {
+    "grad": lambda x: torch.func.grad(square_sum)(x),
+    "vjp": lambda x: torch.func.vjp(square_sum, x)[1](torch.tensor(1.0, dtype=x.dtype))[0],
+    "jacrev": lambda x: torch.func.jacrev(square_sum)(x),
+    "hessian": lambda x: torch.func.hessian(square_sum)(x).sum(0),
+}
+for mode_name, mode in modes.items():
+    for dtype in [torch.float32, torch.float64]:
+        for name, transform in transforms.items():
+            x = torch.tensor([1.0, 2.0], dtype=dtype)
+            inside.clear()
+            with mode():
+                g = transform(x)
+            assert inside == [True], (mode_name, name)
+            assert g.grad_fn is None and torch.equal(g, 2 * x if name != "hessian" else torch.full_like(x, 2)), name
+print(f"torch.func {', '.join(transforms)} called in each of the {len(modes)} modes:")
+print("  inside the function they transform, x * x was recorded; the result they return has no grad_fn")

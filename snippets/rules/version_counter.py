@@ -1,4 +1,6 @@
+import numpy as np
 import torch
+from torch import nn
 
 dtypes = [torch.float16, torch.bfloat16, torch.float32, torch.float64, torch.complex64]
 
@@ -51,6 +53,13 @@ print("  each op added 1 to the counter the tensor shares with its views and its
 t = torch.ones(4)
 t[0] += 1
 print(f"t[0] += 1: +{t._version} (t[0].add_ on the view, then t[0] = ... copies it back)")
+composed = {}
+for name, init in {"nn.init.orthogonal_": nn.init.orthogonal_, "nn.init.sparse_(t, 0.5)": lambda t: nn.init.sparse_(t, 0.5)}.items():
+    t = torch.zeros(4, 4)
+    init(t)
+    composed[name] = t._version
+assert composed == {"nn.init.orthogonal_": 2, "nn.init.sparse_(t, 0.5)": 5}
+print("functions made of several in-place operations add one for each:", ", ".join(f"{k} +{v}" for k, v in composed.items()))
 t = torch.ones(4)
 t.data.add_(1)
 print(f"t.data.add_(1): +{t._version} (.data has a counter of its own)")
@@ -61,6 +70,24 @@ try:
     inference._version
 except RuntimeError as e:
     print(f"a tensor made in inference_mode(): RuntimeError: {e}")
+
+shared = {}
+for dtype in [torch.float16, torch.float32, torch.float64, torch.complex64]:
+    t = torch.ones(4, dtype=dtype)
+    array = t.detach().numpy()
+    array *= 2
+    shared["write into t.detach().numpy()"] = t._version
+    t = torch.ones(4, dtype=dtype)
+    array = np.from_dlpack(t.detach())
+    array += 1
+    shared["write into np.from_dlpack(t.detach())"] = t._version
+    array = np.ones(4, dtype=t.detach().numpy().dtype)
+    t = torch.from_numpy(array)
+    array += 1
+    shared["write into the array under torch.from_numpy"] = t._version
+    assert t[0].item() == 2 and set(shared.values()) == {0}, dtype
+print("changes made outside PyTorch, in NumPy, through shared memory (4 dtypes), not counted:")
+print("  " + ", ".join(f"{k} +{v}" for k, v in shared.items()))
 
 counts = {}
 for name, method in {
