@@ -6,6 +6,7 @@ under its own folder. site_url is read with MkDocs' own YAML loader, so `!ENV [S
 resolves exactly as in a build.
 """
 
+import os
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path, PurePosixPath
@@ -14,6 +15,12 @@ from urllib.parse import urlsplit
 from mkdocs.utils.yaml import yaml_load
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+def cache_dir(name: str) -> Path:
+    """The project's caches, keyed by content, outside the checkout (CI restores the folder): $DOCS_CACHE,
+    by default ~/.cache/dynamic-graph-docs/."""
+    return Path(os.environ.get("DOCS_CACHE") or Path.home() / ".cache" / "dynamic-graph-docs") / name
 
 
 def snippet_file(name: str, root: Path = ROOT) -> Path:
