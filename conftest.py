@@ -7,7 +7,7 @@ import pytest
 from docs_pipeline.harness import snippet_sybil
 from docs_pipeline.serve import serve
 from docs_pipeline.site import ROOT, layout
-from tests.helpers import Reruns, build_site
+from tests.helpers import build_site, reruns
 
 pytest_collect_file = snippet_sybil.pytest()
 AUDITED = pytest.StashKey[bool]()  # tests/audit/test_lighthouse.py is selected
@@ -66,12 +66,12 @@ def built_site(tmp_path_factory):
 @pytest.fixture(scope="session", autouse=True)
 def portability_runs(request, tmp_path_factory):
     """tests/test_portability.py's reruns, when it is selected, started with the session's first test (a
-    snippet: the snippet tier is one process and leaves a core to them); None otherwise."""
+    snippet: the snippet tier is one process and leaves a core to them): recordings(setting)."""
     if not any(item.path.name == "test_portability.py" for item in request.session.items):
         yield None
         return
-    with Reruns(tmp_path_factory.mktemp("portability")) as runs:
-        yield runs
+    with reruns(tmp_path_factory.mktemp("portability")) as recordings:
+        yield recordings
 
 
 # ---------------------------------------------------------------- browser tests (tests/browser/)

@@ -1,5 +1,5 @@
 """Outputs that come out the same on every machine (CONTRIBUTING.md, "Outputs that hold on every
-machine"): every snippet recorded again under each setting (tests/helpers.py: Reruns, started with
+machine"): every snippet recorded again under each setting (tests/helpers.py: reruns, started with
 the session's first test and cached by content in the project's cache folder).
 A difference from the stored files that the native run shares is drift, the snippet's own test: here
 only what the setting changes fails.
@@ -17,7 +17,7 @@ from tests.helpers import FAILED, PROBE, native, portability_settings, probe_sum
 def test_every_snippet_prints_the_same_under_every_setting(portability_runs):
     problems = []
     for setting in portability_settings():
-        for name, files in portability_runs.recordings(setting).items():
+        for name, files in portability_runs(setting).items():
             if name == PROBE or not (changed := [(ROOT / f, text) for f, text in files.items() if stored(ROOT / f) != text]):
                 continue
             snippet = Snippet(ROOT / name)
@@ -39,7 +39,7 @@ def test_every_snippet_prints_the_same_under_every_setting(portability_runs):
 
 def test_the_settings_really_change_the_arithmetic(portability_runs):
     """A float32 sum of many terms differs under some setting: the settings are not ignored."""
-    sums = {setting: portability_runs.recordings(setting)[PROBE]["sum"] for setting in portability_settings()}
+    sums = {setting: portability_runs(setting)[PROBE] for setting in portability_settings()}
     assert any(s != probe_sum() for s in sums.values()), f"every setting summed to {probe_sum()}: {sums}"
 
 

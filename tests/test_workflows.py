@@ -47,7 +47,7 @@ def _zizmor(*inputs: Path, fmt: str = "plain") -> subprocess.CompletedProcess:
             f"zizmor is not installed next to {sys.executable}; pyproject.toml pins it (./dev test installs it)", pytrace=False
         )
     command = [str(ZIZMOR), *ZIZMOR_ARGS, "--format", fmt, *map(str, inputs)]
-    return subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
+    return subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=300)
 
 
 def test_zizmor_finds_nothing():
@@ -114,7 +114,9 @@ def test_weekly_scheduled_run_of_the_test_command():
     assert weekly, f"no workflow runs `{TEST_COMMAND}` on a weekly schedule (dependency drift)"
 
 
-def test_main_deploys_the_built_site_to_pages():
+def test_main_deploys_the_site_after_the_tests_from_a_build_that_restores_no_cache():
+    """What is published (the executed notebooks included) is built by a job that restores no cache, once
+    the job running the test command has passed: a poisoned cache cannot reach the site."""
     deploys = [
         (name, data, job_id, job)
         for name, data in _workflows().items()
@@ -129,18 +131,20 @@ def test_main_deploys_the_built_site_to_pages():
     assert job.get("permissions") == {"pages": "write", "id-token": "write"}, f"{where}: permissions {job.get('permissions')}"
     assert "refs/heads/main" in job.get("if", ""), f"{where}: must deploy from main only"
     needs = [job["needs"]] if isinstance(job.get("needs"), str) else job.get("needs") or []
-    assert needs, f"{where}: must wait for the job that tests and builds the site"
-    for need in needs:
-        steps, runs = data["jobs"][need].get("steps", []), _runs(data["jobs"][need])
-        upload = [i for i, s in enumerate(steps) if s.get("uses", "").startswith("actions/upload-pages-artifact@")]
-        if upload:
-            assert TEST_COMMAND in runs and runs.index(TEST_COMMAND) < upload[0], f"{need}: test before uploading the site"
-            assert "./dev build" in runs and runs.index("./dev build") < upload[0], (
-                f"{need}: `./dev build` (strict) before uploading"
-            )
-            assert "SITE_URL" in steps[runs.index("./dev build")].get("env", {}), (
-                f"{need}: build with SITE_URL set to the Pages address"
-            )
-            assert steps[upload[0]].get("with", {}).get("path") == "site", f"{need}: upload the built site/"
-            return
-    pytest.fail(f"{where}: none of its needed jobs {needs} uploads the site with actions/upload-pages-artifact")
+    builds = [
+        n for n in needs if any(s.get("uses", "").startswith("actions/upload-pages-artifact@") for s in data["jobs"][n]["steps"])
+    ]
+    assert len(builds) == 1, f"{where}: must need the one job that uploads the site (actions/upload-pages-artifact), not {needs}"
+    build = data["jobs"][builds[0]]
+    steps, runs = build["steps"], _runs(build)
+    upload = next(i for i, s in enumerate(steps) if s.get("uses", "").startswith("actions/upload-pages-artifact@"))
+    assert "./dev build" in runs[:upload], f"{builds[0]}: `./dev build` (strict) before uploading"
+    assert "SITE_URL" in steps[runs.index("./dev build")].get("env", {}), (
+        f"{builds[0]}: build with SITE_URL set to the Pages address"
+    )
+    assert steps[upload].get("with", {}).get("path") == "site", f"{builds[0]}: upload the built site/"
+    assert not [s["uses"] for s in steps if s.get("uses", "").startswith("actions/cache")], f"{builds[0]}: restores a cache"
+    tested = [build["needs"]] if isinstance(build.get("needs"), str) else build.get("needs") or []
+    assert any(TEST_COMMAND in _runs(data["jobs"][n]) for n in tested), (
+        f"{builds[0]}: must need the job that runs `{TEST_COMMAND}`"
+    )
