@@ -11,7 +11,6 @@ import argparse
 import datetime as dt
 import json
 import os
-import re
 import shutil
 import socket
 import statistics
@@ -31,7 +30,6 @@ TMP = ROOT / "bench" / "tmp"
 PY = sys.executable
 ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "PYTHONDONTWRITEBYTECODE": "1"}
 TIMEOUT_S = 1800  # one command (a cold .ci/run is the longest), or mkdocs serve's first build
-EPOCH = re.compile(r"livereload\((\d+),")  # the build a page that mkdocs serve serves comes from
 # name: (goal, unit); `_min` figures must reach their goal, the others stay under it
 GOALS = {
     "ci_cold_s": (300, "s"),
@@ -131,44 +129,40 @@ def _page_with_snippet() -> tuple[Path, Path]:
 
 
 def _reload_s(command: list, copy: Path, page: Path, snippet: Path) -> float:
-    """The median of three: saving the snippet (its .py and .out, as `./dev outputs` writes them) until
-    `command` serves its page with the new code and output. mkdocs serve's own long poll says when a
-    newer build is served: nothing sleeps."""
+    """The median of three: from saving the snippet (its .py and .out, as `./dev outputs` writes them)
+    until `command` serves its page with the new code and output."""
     py = copy / snippet.relative_to(ROOT)
     out, code = py.with_suffix(".out"), py.read_text(encoding="utf-8")
     output = out.read_text(encoding="utf-8")
     with socket.socket() as free:
         free.bind((HOST, 0))
-        address = f"{HOST}:{free.getsockname()[1]}"
+        url = f"http://{HOST}:{free.getsockname()[1]}{SITE.base_path}{SITE.url_of(page)}"
+    cmd = [*command, "--dev-addr", url.split("/")[2]]
     env = {**ENV, "PYTHONPATH": str(copy)}  # the copy's docs_pipeline
-    server = subprocess.Popen(
-        [*command, "--dev-addr", address], cwd=copy, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
-    )
-    said, listening = [], threading.Event()
+    server = subprocess.Popen(cmd, cwd=copy, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    watchdog = threading.Timer(TIMEOUT_S, server.kill)  # a silent server's pipe then ends
+    said = []
 
-    def read() -> None:  # drained, or a full pipe would stall the server
-        for line in server.stdout:
+    def until(said_now: str) -> None:
+        for line in server.stdout:  # read as it goes: a full pipe would stall the server
             said.append(line)
-            if "Serving on" in line:
-                listening.set()
-
-    def get(path: str) -> str:
-        with urllib.request.urlopen(f"http://{address}{path}", timeout=TIMEOUT_S) as response:
-            return response.read().decode("utf-8")
+            if said_now in line:
+                return
+        raise BenchError(f"{' '.join(cmd)} ended (or ran past {TIMEOUT_S} s):\n{''.join(said)[-3000:]}")
 
     def served(shown) -> float:
         start = time.perf_counter()
-        while not shown(html := get(SITE.base_path + SITE.url_of(page))):  # waits for a build under way
-            get(f"/livereload/{EPOCH.search(html)[1]}/0")  # returns once a newer build is served
-            if time.perf_counter() - start > TIMEOUT_S:
-                raise BenchError(f"{' '.join(command)} never served the edit:\n{''.join(said)[-3000:]}")
-        return time.perf_counter() - start
+        until("Reloading browsers")  # each rebuild ends so
+        while True:
+            with urllib.request.urlopen(url, timeout=TIMEOUT_S) as response:
+                if shown(response.read().decode("utf-8")):
+                    return time.perf_counter() - start
+            until("Reloading browsers")  # the edit was saved in two writes: a rebuild saw the first
 
-    threading.Thread(target=read, daemon=True).start()
+    watchdog.start()
     times = []
     try:
-        if not listening.wait(TIMEOUT_S):
-            raise BenchError(f"{' '.join(command)} did not serve:\n{''.join(said)[-3000:]}")
+        until("Serving on")
         for marker in ("bench_reload_1", "bench_reload_2", "bench_reload_3"):
             out.write_text(output + f"{marker}\n", encoding="utf-8")
             py.write_text(code.rstrip("\n") + f'\nprint("{marker}")\n', encoding="utf-8")
@@ -178,6 +172,7 @@ def _reload_s(command: list, copy: Path, page: Path, snippet: Path) -> float:
             out.write_text(output, encoding="utf-8")
             served(lambda html, m=marker: m not in html)
     finally:
+        watchdog.cancel()
         server.terminate()
         server.wait(timeout=30)
     return statistics.median(times)
@@ -206,34 +201,31 @@ def main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     TMP.mkdir(parents=True, exist_ok=True)
     output = ROOT / "bench" / "results.json"
-    results = json.loads(output.read_text(encoding="utf-8")) if output.is_file() else {}
-    figures, errors = results.get("figures", {}), []  # a figure not measured now keeps its last measurement
+    before = json.loads(output.read_text(encoding="utf-8")) if output.is_file() else {}
+    figures = {name: before["figures"][name] for name in GOALS if name in before.get("figures", {})}  # kept unless measured
+    results = {"figures": figures, "details": before.get("details", {}), "errors": []}
     steps = {"ci": measure_ci, "warm": measure_warm, "reload": measure_reload, "lighthouse": measure_built_site}
     for step in [s for s in steps if s not in args.skip and (args.ci or s != "ci")]:
         load = os.getloadavg()[0]
         try:
             measured = steps[step]()
         except (BenchError, subprocess.TimeoutExpired) as e:
-            errors.append(f"{step}: {e}")
+            results["errors"].append(f"{step}: {e}")
             _log(f"FAILED {step}: {e}")
             continue
-        results.setdefault("details", {})[step] = measured.pop("details", None)
-        commit = subprocess.run(
-            ["git", "describe", "--always", "--dirty"], capture_output=True, text=True, timeout=60
-        ).stdout.strip()
-        when = f"{dt.datetime.now(dt.UTC):%Y-%m-%d %H:%M} UTC, {commit}, {os.cpu_count()} CPUs, load {load:.1f}"
+        results["details"][step] = measured.pop("details", None)
+        commit = subprocess.run(["git", "describe", "--always", "--dirty"], capture_output=True, text=True, timeout=60).stdout
+        when = f"{dt.datetime.now(dt.UTC):%Y-%m-%d %H:%M} UTC, {commit.strip()}, {os.cpu_count()} CPUs, load {load:.1f}"
         for name, value in measured.items():
             goal, unit = GOALS[name]
             met = goal is None or (value >= goal if name.endswith("_min") else value <= goal)
             status = "reported" if goal is None else "met" if met else "MISSED"
             figures[name] = {"value": round(value, 2), "unit": unit, "goal": goal, "status": status, "measured": when}
-    results |= {"figures": figures, "errors": errors}
     output.write_text(json.dumps(results, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
     for name, figure in figures.items():
         print(f"{name:24} {figure['value']:>8} {figure['unit']:16} goal {figure['goal']}: {figure['status']}")
-    if errors:
-        print("\nFAILED measurements:\n" + "\n".join(errors), file=sys.stderr)
-    return 1 if errors else 0
+    print("\n".join(["FAILED measurements:", *results["errors"]]) if results["errors"] else f"written: {output}")
+    return 1 if results["errors"] else 0
 
 
 if __name__ == "__main__":

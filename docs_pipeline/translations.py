@@ -88,9 +88,11 @@ def _old_source(item: Stale) -> tuple[str, str] | None:
     if not item.recorded:
         return None
     try:
-        log = subprocess.run(["git", "log", "--format=%H", "--", path], cwd=ROOT, capture_output=True, text=True, check=True)
+        log = subprocess.run(
+            ["git", "log", "--format=%H", "--", path], cwd=ROOT, capture_output=True, text=True, check=True, timeout=60
+        )
         for rev in log.stdout.split():
-            old = subprocess.run(["git", "show", f"{rev}:{path}"], cwd=ROOT, capture_output=True, check=True).stdout
+            old = subprocess.run(["git", "show", f"{rev}:{path}"], cwd=ROOT, capture_output=True, check=True, timeout=60).stdout
             if content_hash(old) == item.recorded:
                 return rev[:10], old.decode("utf-8")
     except (OSError, subprocess.CalledProcessError, UnicodeDecodeError):
