@@ -27,6 +27,7 @@ from docs_pipeline.site import ROOT, layout
 
 SITE = layout()
 TMP = ROOT / "bench" / "tmp"
+RESULTS = ROOT / "bench" / "results.json"
 PY = sys.executable
 ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "PYTHONDONTWRITEBYTECODE": "1"}
 TIMEOUT_S = 1800  # one command (a cold .ci/run is the longest), or mkdocs serve's first build
@@ -128,65 +129,61 @@ def _page_with_snippet() -> tuple[Path, Path]:
     raise BenchError("no page includes a whole snippet and its output")
 
 
-def _reload_s(command: list, copy: Path, page: Path, snippet: Path) -> float:
-    """The median of three: from saving the snippet (its .py and .out, as `./dev outputs` writes them)
-    until `command` serves its page with the new code and output."""
-    py = copy / snippet.relative_to(ROOT)
-    out, code = py.with_suffix(".out"), py.read_text(encoding="utf-8")
-    output = out.read_text(encoding="utf-8")
-    with socket.socket() as free:
-        free.bind((HOST, 0))
-        url = f"http://{HOST}:{free.getsockname()[1]}{SITE.base_path}{SITE.url_of(page)}"
-    cmd = [*command, "--dev-addr", url.split("/")[2]]
-    env = {**ENV, "PYTHONPATH": str(copy)}  # the copy's docs_pipeline
-    server = subprocess.Popen(cmd, cwd=copy, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    watchdog = threading.Timer(TIMEOUT_S, server.kill)  # a silent server's pipe then ends
-    said = []
-
-    def until(said_now: str) -> None:
-        for line in server.stdout:  # read as it goes: a full pipe would stall the server
-            said.append(line)
-            if said_now in line:
-                return
-        raise BenchError(f"{' '.join(cmd)} ended (or ran past {TIMEOUT_S} s):\n{''.join(said)[-3000:]}")
-
-    def served(shown) -> float:
-        start = time.perf_counter()
-        until("Reloading browsers")  # each rebuild ends so
-        while True:
-            with urllib.request.urlopen(url, timeout=TIMEOUT_S) as response:
-                if shown(response.read().decode("utf-8")):
-                    return time.perf_counter() - start
-            until("Reloading browsers")  # the edit was saved in two writes: a rebuild saw the first
-
-    watchdog.start()
-    times = []
-    try:
-        until("Serving on")
-        for marker in ("bench_reload_1", "bench_reload_2", "bench_reload_3"):
-            out.write_text(output + f"{marker}\n", encoding="utf-8")
-            py.write_text(code.rstrip("\n") + f'\nprint("{marker}")\n', encoding="utf-8")
-            times.append(served(lambda html, m=marker: html.count(m) >= 2))
-            _log(f"reload with {' '.join(command)}: {times[-1]:.2f} s")
-            py.write_text(code, encoding="utf-8")
-            out.write_text(output, encoding="utf-8")
-            served(lambda html, m=marker: m not in html)
-    finally:
-        watchdog.cancel()
-        server.terminate()
-        server.wait(timeout=30)
-    return statistics.median(times)
+def _until(server: subprocess.Popen, text: str, said: list[str]) -> None:
+    """Read what the server says (as it comes: a full pipe would stall it) until a line holds text."""
+    for line in server.stdout:
+        said.append(line)
+        if text in line:
+            return
+    raise BenchError(f"{' '.join(server.args)} ended (or ran past {TIMEOUT_S} s):\n{''.join(said)[-3000:]}")
 
 
 def measure_reload() -> dict:
-    """The reload after saving a snippet, with ./dev serve and with plain mkdocs serve, in a copy of the project."""
+    """From saving a snippet (its .out and .py, as `./dev outputs` and the author write them) until the page
+    that shows it is served with the new code and output, by ./dev serve and by plain mkdocs serve, in a
+    copy of the project: the median of three saves."""
     page, snippet = _page_with_snippet()
     copy = TMP / "reload-project"
     shutil.rmtree(copy, ignore_errors=True)
-    shutil.copytree(ROOT, copy, ignore=shutil.ignore_patterns(".git", ".venv", "site", "tmp", "test-artifacts", "__pycache__"))
+    shutil.copytree(ROOT, copy, ignore=shutil.ignore_patterns(".git", ".venv", "site", "tmp", "test-artifacts"))
     (copy / ".venv").symlink_to((ROOT / ".venv").resolve())  # linked: ./dev installs nothing there
-    commands = {"reload_dev_serve_s": ["./dev", "serve"], "reload_mkdocs_serve_s": [PY, "-m", "mkdocs", "serve"]}
-    return {figure: _reload_s(command, copy, page, snippet) for figure, command in commands.items()}
+    py = copy / snippet.relative_to(ROOT)
+    code, output = py.read_text(encoding="utf-8"), py.with_suffix(".out").read_text(encoding="utf-8")
+    figures = {}
+    for figure, command in {
+        "reload_dev_serve_s": ["./dev", "serve"],
+        "reload_mkdocs_serve_s": [PY, "-m", "mkdocs", "serve"],
+    }.items():
+        with socket.socket() as free:
+            free.bind((HOST, 0))
+            address = f"{HOST}:{free.getsockname()[1]}"
+        env = {**ENV, "PYTHONPATH": str(copy)}  # the copy's docs_pipeline
+        server = subprocess.Popen(
+            [*command, "--dev-addr", address], cwd=copy, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+        )
+        watchdog, said, times = threading.Timer(TIMEOUT_S, server.kill), [], []  # killed, its pipe ends
+        watchdog.start()
+        try:
+            _until(server, "Serving on", said)
+            for marker in (f"{figure}_1", f"{figure}_2", f"{figure}_3"):
+                start = time.perf_counter()
+                py.with_suffix(".out").write_text(f"{output}{marker}\n", encoding="utf-8")
+                py.write_text(f'{code}\nprint("{marker}")\n', encoding="utf-8")
+                shown = 0
+                while shown < 2:  # a rebuild may have seen the first file only
+                    _until(server, "Reloading browsers", said)  # how each rebuild ends
+                    with urllib.request.urlopen(
+                        f"http://{address}{SITE.base_path}{SITE.url_of(page)}", timeout=TIMEOUT_S
+                    ) as page_html:
+                        shown = page_html.read().decode("utf-8").count(marker)
+                times.append(time.perf_counter() - start)
+                _log(f"{figure}: {times[-1]:.2f} s")
+        finally:
+            watchdog.cancel()
+            server.terminate()
+            server.wait(timeout=30)
+        figures[figure] = statistics.median(times)
+    return figures
 
 
 def measure_built_site() -> dict:
@@ -200,18 +197,15 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--skip", nargs="*", default=[], choices=["warm", "reload", "lighthouse"])
     args = parser.parse_args(argv)
     TMP.mkdir(parents=True, exist_ok=True)
-    output = ROOT / "bench" / "results.json"
-    before = json.loads(output.read_text(encoding="utf-8")) if output.is_file() else {}
-    figures = {name: before["figures"][name] for name in GOALS if name in before.get("figures", {})}  # kept unless measured
-    results = {"figures": figures, "details": before.get("details", {}), "errors": []}
+    results = json.loads(RESULTS.read_text(encoding="utf-8"))  # a figure not measured now keeps its last measurement
     steps = {"ci": measure_ci, "warm": measure_warm, "reload": measure_reload, "lighthouse": measure_built_site}
+    failed = []
     for step in [s for s in steps if s not in args.skip and (args.ci or s != "ci")]:
         load = os.getloadavg()[0]
         try:
             measured = steps[step]()
         except (BenchError, subprocess.TimeoutExpired) as e:
-            results["errors"].append(f"{step}: {e}")
-            _log(f"FAILED {step}: {e}")
+            failed.append(f"FAILED {step}: {e}")
             continue
         results["details"][step] = measured.pop("details", None)
         commit = subprocess.run(["git", "describe", "--always", "--dirty"], capture_output=True, text=True, timeout=60).stdout
@@ -220,12 +214,10 @@ def main(argv: list[str]) -> int:
             goal, unit = GOALS[name]
             met = goal is None or (value >= goal if name.endswith("_min") else value <= goal)
             status = "reported" if goal is None else "met" if met else "MISSED"
-            figures[name] = {"value": round(value, 2), "unit": unit, "goal": goal, "status": status, "measured": when}
-    output.write_text(json.dumps(results, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
-    for name, figure in figures.items():
-        print(f"{name:24} {figure['value']:>8} {figure['unit']:16} goal {figure['goal']}: {figure['status']}")
-    print("\n".join(["FAILED measurements:", *results["errors"]]) if results["errors"] else f"written: {output}")
-    return 1 if results["errors"] else 0
+            results["figures"][name] = {"value": round(value, 2), "unit": unit, "goal": goal, "status": status, "measured": when}
+    RESULTS.write_text(json.dumps(results, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+    print(json.dumps(results["figures"], ensure_ascii=False, indent=1), *failed, sep="\n")
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":
