@@ -68,7 +68,7 @@ def measure_ci() -> dict:
     a fresh CI runner), then in another clean clone with the cache folder the first one left."""
     caches, clone, figures = TMP / "ci-cache", TMP / "ci-clone", {}
     shutil.rmtree(caches, ignore_errors=True)
-    env = {k: v for k, v in ENV.items() if k not in {"VIRTUAL_ENV", "PYTHONHOME"}}
+    env = {k: v for k, v in ENV.items() if k not in {"VIRTUAL_ENV", "PYTHONHOME", "PYTHONPATH"}}
     env |= {"DOCS_CACHE": str(caches / "docs"), "PIP_CACHE_DIR": str(caches / "pip"), "npm_config_cache": str(caches / "npm")}
     for figure in ("ci_cold_s", "ci_cached_s"):
         shutil.rmtree(clone, ignore_errors=True)
@@ -145,7 +145,7 @@ def measure_reload() -> dict:
     page, snippet = _page_with_snippet()
     copy = TMP / "reload-project"
     shutil.rmtree(copy, ignore_errors=True)
-    shutil.copytree(ROOT, copy, ignore=shutil.ignore_patterns(".git", ".venv", "site", "tmp", "test-artifacts"))
+    shutil.copytree(ROOT, copy, ignore=shutil.ignore_patterns(".git", ".venv", "site", "tmp", "test-artifacts", "node_modules"))
     (copy / ".venv").symlink_to((ROOT / ".venv").resolve())  # linked: ./dev installs nothing there
     py = copy / snippet.relative_to(ROOT)
     code, output = py.read_text(encoding="utf-8"), py.with_suffix(".out").read_text(encoding="utf-8")
@@ -183,6 +183,7 @@ def measure_reload() -> dict:
             server.terminate()
             server.wait(timeout=30)
         figures[figure] = statistics.median(times)
+    shutil.rmtree(copy)
     return figures
 
 
