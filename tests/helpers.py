@@ -10,6 +10,7 @@ import inspect
 import json
 import os
 import platform
+import re
 import shutil
 import subprocess
 import sys
@@ -137,13 +138,8 @@ def reruns(folder: Path):
     import torch
 
     cache = cache_dir("portability")
-    cpuinfo = Path("/proc/cpuinfo").read_text(encoding="utf-8").splitlines() if Path("/proc/cpuinfo").is_file() else []
-    machine = [
-        torch.__version__,
-        platform.python_version(),
-        native(),
-        [line for line in cpuinfo if line.startswith("model name")][:1],
-    ]
+    cpu = Path("/proc/cpuinfo").read_text(encoding="utf-8").split("\n\n")[0] if Path("/proc/cpuinfo").is_file() else ""
+    machine = [torch.__version__, platform.python_version(), native(), re.findall(r"model name.*", cpu)]
     inputs = {PROBE: inspect.getsource(probe_sum)} | {
         s.name: [(f.name, hashlib.sha256(f.read_bytes()).hexdigest()) for f in sorted(s.path.parent.glob(f"{s.path.stem}.*"))]
         for s in all_snippets()
