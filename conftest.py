@@ -1,20 +1,16 @@
 """The test wiring: snippets/ is collected by sybil (one example per file), tests/ by pytest."""
 
-import shutil
 import sys
-import tempfile
-from pathlib import Path
 
 import pytest
 
 from docs_pipeline.harness import snippet_sybil
 from docs_pipeline.serve import serve
 from docs_pipeline.site import ROOT, layout
-from tests.helpers import build_site, start_recordings
+from tests.helpers import build_site, reruns
 
 pytest_collect_file = snippet_sybil.pytest()
 AUDITED = pytest.StashKey[bool]()  # tests/audit/test_lighthouse.py is selected
-PORTABILITY = pytest.StashKey[tuple[Path, dict]]()  # the portability reruns: (their folder, {setting: (process, output)})
 
 
 def _tier(item) -> int:
@@ -46,24 +42,8 @@ def pytest_collection_modifyitems(config, items):
 
 
 def pytest_collection_finish(session):
-    """Once the selection is known: whether the audits run (Lighthouse then starts with the built site),
-    and tests/test_portability.py's reruns of every snippet, one process per setting, started now if a
-    selected test needs them: they run on the core the snippet tier (one process) leaves idle. A session
-    fixture would start them only with the first pytest test, after the snippets: sybil's examples
-    request no fixtures."""
+    """Once the selection is known: whether the audits run (Lighthouse then starts with the built site)."""
     session.config.stash[AUDITED] = any(item.path.name == "test_lighthouse.py" for item in session.items)
-    if any("portability_runs" in getattr(item, "fixturenames", ()) for item in session.items):
-        folder = Path(tempfile.mkdtemp(prefix="portability-"))
-        session.config.stash[PORTABILITY] = (folder, start_recordings(folder))
-
-
-def pytest_sessionfinish(session):
-    folder, runs = session.config.stash.get(PORTABILITY, (None, {}))
-    for process, _ in runs.values():
-        process.kill()
-        process.wait()
-    if folder:
-        shutil.rmtree(folder, ignore_errors=True)
 
 
 def pytest_terminal_summary(terminalreporter):
@@ -85,10 +65,15 @@ def built_site(tmp_path_factory):
     return site
 
 
-@pytest.fixture(scope="session")
-def portability_runs(request):
-    """{setting: (process, where it writes)}, as pytest_collection_finish started them."""
-    return request.config.stash[PORTABILITY][1]
+@pytest.fixture(scope="session", autouse=True)
+def portability_runs(request, tmp_path_factory):
+    """tests/test_portability.py's reruns, when it is selected, started with the session's first test (a
+    snippet: the snippet tier is one process and leaves a core to them): recordings(setting)."""
+    if not any(item.path.name == "test_portability.py" for item in request.session.items):
+        yield None
+        return
+    with reruns(tmp_path_factory.mktemp("portability")) as recordings:
+        yield recordings
 
 
 # ---------------------------------------------------------------- browser tests (tests/browser/)

@@ -1,6 +1,6 @@
 """Execute the notebooks: each page's code once for all its languages (their code cells are the
 same: run_key), in a fresh kernel from the repository root as a reader runs the download, one kernel
-per CPU, cached in .cache/notebook-runs/ by code, torch and Python version. A cell that raises
+per CPU, cached in the project's cache folder (site.cache_dir) by code, torch and Python version. A cell that raises
 stops the build, naming the notebook, its page and the cell's snippets.
 """
 
@@ -11,6 +11,7 @@ import hashlib
 import json
 import os
 import platform
+import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -18,9 +19,10 @@ import nbformat
 
 from .macros import torch_version
 from .notebooks import NotebookError, PageNotebook
-from .site import Layout
+from .site import Layout, cache_dir
 
 TIMEOUT_S = 600  # per cell
+KEPT_DAYS = 30  # a run unused for this long is removed: the folder serves every checkout and CI
 # The kernel's channels encrypted with keys the kernel manager makes (ipykernel's kernelspec
 # declares CurveZMQ support): over plain TCP every kernel warns on the build's output.
 KERNEL_CONFIG = {"KernelManager": {"transport_encryption": "auto"}}
@@ -57,7 +59,7 @@ def _run(nb: PageNotebook, site: Layout) -> list[dict]:
 
 def execute(notebooks: list[PageNotebook], site: Layout) -> None:
     """Fill in every notebook's outputs, from the cache or from one run per page."""
-    cache = site.root / ".cache" / "notebook-runs"
+    cache = cache_dir("notebook-runs")
     pages: dict[Path, list[PageNotebook]] = {}
     for nb in notebooks:
         pages.setdefault(cache / f"{run_key(nb)}.json", []).append(nb)
@@ -65,13 +67,16 @@ def execute(notebooks: list[PageNotebook], site: Layout) -> None:
     cache.mkdir(parents=True, exist_ok=True)
     with ThreadPoolExecutor(os.cpu_count()) as pool:  # one kernel per CPU
         for run, outputs in zip(missing, pool.map(lambda run: _run(pages[run][0], site), missing), strict=True):
-            run.write_text(json.dumps(outputs), encoding="utf-8")
-    for stale in set(cache.glob("*.json")) - set(pages):
-        stale.unlink()
+            run.with_suffix(f".{os.getpid()}").write_text(json.dumps(outputs), encoding="utf-8")
+            run.with_suffix(f".{os.getpid()}").replace(run)  # whole, even with other builds reading
     for run, group in pages.items():
+        os.utime(run)  # in use: kept
         outputs = json.loads(run.read_text(encoding="utf-8"))
         for cell, output in ((c, o) for nb in group for c, o in zip(_code(nb.notebook), outputs, strict=True)):
             cell.outputs, cell.execution_count = _streams_merged(output["outputs"]), output["execution_count"]
+    for stale in cache.glob("*.json"):
+        if time.time() - stale.stat().st_mtime > KEPT_DAYS * 86400:
+            stale.unlink(missing_ok=True)
 
 
 def _streams_merged(outputs: list[dict]) -> list:

@@ -12,7 +12,6 @@ import ast
 import difflib
 import functools
 import hashlib
-import json
 import re
 import sys
 from pathlib import Path
@@ -218,19 +217,6 @@ def mark_read(page: Path) -> bool:
     if not shown_outputs(page) and READ not in parse(page).meta:
         return False
     return set_front_matter(page, READ, {key: _hash(out) for key, out in shown_outputs(page).items()})
-
-
-def record_every(seed: int, into: Path) -> None:
-    """Every snippet's recording (or why it failed) as JSON {snippet: {file: text}} in `into`: what this
-    process's CPU dispatch and thread count make of them (tests/test_portability.py)."""
-    recorded = {}
-    for snippet in all_snippets():
-        try:
-            files = recording(snippet, seed)
-        except SnippetFailed as failure:
-            files = {snippet.output_path: f"failed: {failure}"}
-        recorded[snippet.name] = {repo_name(path): text for path, text in files.items()}
-    into.write_text(json.dumps(recorded), encoding="utf-8")
 
 
 def main(argv: list[str]) -> int:

@@ -3,6 +3,7 @@ configuration (docs_pipeline/engine.py): one folder per language under docs/, th
 served at the site root, every other one under its own folder.
 """
 
+import os
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path, PurePosixPath
@@ -11,6 +12,12 @@ from urllib.parse import urlsplit
 from .engine import layout_settings
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+def cache_dir(name: str) -> Path:
+    """The project's caches, keyed by content, outside the checkout (CI restores the folder): $DOCS_CACHE,
+    by default ~/.cache/dynamic-graph-docs/."""
+    return Path(os.environ.get("DOCS_CACHE") or Path.home() / ".cache" / "dynamic-graph-docs") / name
 
 
 def snippet_file(name: str, root: Path = ROOT) -> Path:

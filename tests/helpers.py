@@ -1,17 +1,26 @@
 """What the tests share besides fixtures: a copy of the project for tests that break it (the files
-as git sees them, no build outputs) and its strict build; the settings the portability reruns use."""
+as git sees them, no build outputs) and its strict build; the portability reruns."""
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import hashlib
+import inspect
+import json
 import os
+import platform
+import re
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
-from docs_pipeline.outputs import RECORD_SEED
-from docs_pipeline.site import ROOT
+import pytest
+
+from docs_pipeline.outputs import RECORD_SEED, recording
+from docs_pipeline.runner import Snippet, SnippetFailed, all_snippets
+from docs_pipeline.site import ROOT, cache_dir, repo_name
 
 # Only when there is no git: what never belongs in a copy.
 UNCOPIED = {".git", ".venv", "site", ".cache", "__pycache__", ".pytest_cache", "test-artifacts"}
@@ -25,6 +34,7 @@ def _project_files() -> list[str]:
             capture_output=True,
             text=True,
             check=True,
+            timeout=60,
         ).stdout.split("\0")
     except (OSError, subprocess.CalledProcessError):  # not a git checkout: everything but the build outputs
         listed = [
@@ -36,14 +46,14 @@ def _project_files() -> list[str]:
 
 
 def copy_project(dest: Path) -> Path:
-    """Copy the project into dest, with the notebooks' caches (so unchanged notebooks don't run again)."""
+    """Copy the project into dest, with mkdocs-jupyter's cache (the notebooks' runs are in the project's
+    cache folder, which copies share)."""
     for name in _project_files():
         target = dest / name
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(ROOT / name, target)
-    for cache in ("notebook-runs", "mkdocs-jupyter"):
-        if (ROOT / ".cache" / cache).is_dir():
-            shutil.copytree(ROOT / ".cache" / cache, dest / ".cache" / cache)
+    if (ROOT / ".cache" / "mkdocs-jupyter").is_dir():
+        shutil.copytree(ROOT / ".cache" / "mkdocs-jupyter", dest / ".cache" / "mkdocs-jupyter")
     return dest
 
 
@@ -56,16 +66,18 @@ def build_site(project, site):
         env=env,
         capture_output=True,
         text=True,
+        timeout=1200,
     )
 
 
 LEVELS = ("default", "avx2", "avx512")  # ATEN_CPU_CAPABILITY, in the order x86 CPUs gain them
+PROBE = "the probe"  # recorded beside the snippets: a float32 sum of many terms, which some setting changes
+FAILED = "failed: "  # how a rerun's output begins when its snippet failed: never cached
 
 
 @functools.cache
 def native() -> tuple[str, int]:
-    """This process's CPU dispatch level and thread count (torch imported only when asked: conftest
-    imports this module on every run)."""
+    """This process's CPU dispatch level and thread count (torch imported only when asked)."""
     import torch
 
     return torch.backends.cpu.get_cpu_capability().lower(), torch.get_num_threads()
@@ -80,7 +92,9 @@ def portability_settings() -> dict[str, dict[str, str]]:
     if "ATEN_CPU_CAPABILITY" in os.environ:
         env = {k: v for k, v in os.environ.items() if k != "ATEN_CPU_CAPABILITY"}
         code = "import torch; print(torch.backends.cpu.get_cpu_capability().lower())"
-        best = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout.strip()
+        best = subprocess.run(
+            [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True, timeout=120
+        ).stdout.strip()
     offered = LEVELS[: LEVELS.index(best) + 1] if best in LEVELS else ("default",)
     settings = {f"ATEN_CPU_CAPABILITY={lv}": {"ATEN_CPU_CAPABILITY": lv} for lv in offered if lv != level}
     one = "1" if threads > 1 else "2"
@@ -88,15 +102,72 @@ def portability_settings() -> dict[str, dict[str, str]]:
     return settings
 
 
-def start_recordings(folder: Path) -> dict[str, tuple[subprocess.Popen, Path]]:
-    """One process per portability setting recording every snippet into folder/<n>.json (what it says
-    into folder/<n>.log), all started now: {setting: (process, where it writes)}."""
-    started = {}
-    for n, (name, env) in enumerate(portability_settings().items()):
-        into = folder / f"{n}.json"
-        code = f"from pathlib import Path; from docs_pipeline.outputs import record_every; record_every({RECORD_SEED}, Path({str(into)!r}))"
-        # what it says goes to a file: a pipe that nobody reads until the test would stall it once full
-        with open(into.with_suffix(".log"), "w", encoding="utf-8") as log:
-            process = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT, env={**os.environ, **env}, stdout=log, stderr=log)
-        started[name] = (process, into)
-    return started
+def probe_sum() -> dict[str, str]:
+    import torch
+
+    return {"sum": repr(torch.randn(100_003, generator=torch.Generator().manual_seed(0)).sum().item())}
+
+
+def rerun(into: str) -> None:
+    """In a setting's process: the snippets `into` lists, recorded ({snippet: {file: text}}, why one failed
+    in place of its output), and PROBE, written over it."""
+    recorded = {PROBE: probe_sum()}
+    for snippet in (Snippet(ROOT / name) for name in json.loads(Path(into).read_text(encoding="utf-8"))):
+        try:
+            recorded[snippet.name] = {repo_name(path): text for path, text in recording(snippet, RECORD_SEED).items()}
+        except SnippetFailed as failure:
+            recorded[snippet.name] = {repo_name(snippet.output_path): f"{FAILED}{failure}"}
+    Path(into).write_text(json.dumps(recorded), encoding="utf-8")
+
+
+@contextlib.contextmanager
+def reruns(folder: Path):
+    """Every snippet recorded again under each portability setting (tests/test_portability.py): from the
+    project's cache folder, keyed by what a recording depends on (the snippet and the files stored beside
+    it, torch, Python, the setting, this CPU's model, dispatch level and threads), else by one process
+    per setting, all started now, that records what the cache lacks. Yields recordings(setting)."""
+    import torch
+
+    cache = cache_dir("portability")
+    cpu = Path("/proc/cpuinfo").read_text(encoding="utf-8").split("\n\n")[0] if Path("/proc/cpuinfo").is_file() else ""
+    machine = [torch.__version__, platform.python_version(), native(), re.findall(r"model name.*", cpu)]
+    inputs = {PROBE: inspect.getsource(probe_sum)} | {
+        s.name: [(f.name, hashlib.sha256(f.read_bytes()).hexdigest()) for f in sorted(s.path.parent.glob(f"{s.path.stem}.*"))]
+        for s in all_snippets()
+    }
+    runs = {}
+    for n, (setting, env) in enumerate(portability_settings().items()):
+        key = json.dumps([machine, setting, env])
+        entries = {
+            name: cache / f"{hashlib.sha256(f'{key}{got}'.encode()).hexdigest()[:24]}.json" for name, got in inputs.items()
+        }
+        into, process = folder / f"{n}.json", None
+        if missing := [name for name, entry in entries.items() if not entry.is_file()]:
+            into.write_text(json.dumps([name for name in missing if name != PROBE]), encoding="utf-8")
+            with open(into.with_suffix(".log"), "w", encoding="utf-8") as log:  # a pipe nobody reads would fill up
+                code = f"from tests.helpers import rerun; rerun({str(into)!r})"
+                process = subprocess.Popen(
+                    [sys.executable, "-c", code], cwd=ROOT, env={**os.environ, **env}, stdout=log, stderr=log
+                )
+        runs[setting] = (entries, process, into)
+
+    def recordings(setting: str) -> dict[str, dict[str, str]]:
+        entries, process, into = runs[setting]
+        if process and process.wait(timeout=1200) != 0:
+            said = into.with_suffix(".log").read_text(encoding="utf-8")
+            pytest.fail(f"recording the snippets under {setting} failed:\n{said[-3000:]}", pytrace=False)
+        fresh = json.loads(into.read_text(encoding="utf-8")) if process else {}
+        cache.mkdir(parents=True, exist_ok=True)
+        for name, files in fresh.items():
+            if not any(text.startswith(FAILED) for text in files.values()):  # whole, even with other runs reading
+                entries[name].with_suffix(f".{os.getpid()}").write_text(json.dumps(files), encoding="utf-8")
+                entries[name].with_suffix(f".{os.getpid()}").replace(entries[name])
+        return {name: fresh.get(name) or json.loads(entry.read_text(encoding="utf-8")) for name, entry in entries.items()}
+
+    try:
+        yield recordings
+    finally:
+        for _, process, _ in runs.values():
+            if process:
+                process.kill()
+                process.wait()

@@ -46,7 +46,7 @@ def _zizmor(*inputs: Path, fmt: str = "plain") -> subprocess.CompletedProcess:
             f"zizmor is not installed next to {sys.executable}; pyproject.toml pins it (./dev test installs it)", pytrace=False
         )
     command = [str(ZIZMOR), *ZIZMOR_ARGS, "--format", fmt, *map(str, inputs)]
-    return subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=120)
+    return subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=300)
 
 
 def test_zizmor_finds_nothing():
@@ -98,33 +98,36 @@ def test_weekly_scheduled_run_of_the_test_command():
     assert weekly, f"no workflow runs `{TEST_COMMAND}` on a weekly schedule (dependency drift)"
 
 
-def test_main_deploys_the_built_site_to_pages():
+def test_main_deploys_the_site_after_the_tests_from_a_build_that_restores_no_cache():
+    """What is published (the executed notebooks included) is built by a job that restores no cache, once
+    the job running the test command has passed: nothing a cache holds reaches the site."""
+
+    def needs(job: dict) -> list[str]:
+        return [job["needs"]] if isinstance(job.get("needs"), str) else job.get("needs") or []
+
+    def uses(job: dict, action: str) -> list[int]:
+        return [i for i, step in enumerate(job.get("steps", [])) if step.get("uses", "").startswith(action)]
+
     deploys = [
-        (name, data, job_id, job)
-        for name, data in _workflows().items()
-        for job_id, job in data["jobs"].items()
-        if any(step.get("uses", "").startswith("actions/deploy-pages@") for step in job.get("steps", []))
+        (data["jobs"], job)
+        for data in _workflows().values()
+        for job in data["jobs"].values()
+        if uses(job, "actions/deploy-pages@")
     ]
-    assert len(deploys) == 1, f"expected one Pages deploy job, found {[(n, j) for n, _, j, _ in deploys]}"
-    name, data, job_id, job = deploys[0]
-    where = f"{name} job {job_id}"
-    env = job.get("environment")
-    assert (env.get("name") if isinstance(env, dict) else env) == "github-pages", f"{where}: environment must be github-pages"
-    assert job.get("permissions") == {"pages": "write", "id-token": "write"}, f"{where}: permissions {job.get('permissions')}"
-    assert "refs/heads/main" in job.get("if", ""), f"{where}: must deploy from main only"
-    needs = [job["needs"]] if isinstance(job.get("needs"), str) else job.get("needs") or []
-    assert needs, f"{where}: must wait for the job that tests and builds the site"
-    for need in needs:
-        steps, runs = data["jobs"][need].get("steps", []), _runs(data["jobs"][need])
-        upload = [i for i, s in enumerate(steps) if s.get("uses", "").startswith("actions/upload-pages-artifact@")]
-        if upload:
-            assert TEST_COMMAND in runs and runs.index(TEST_COMMAND) < upload[0], f"{need}: test before uploading the site"
-            assert "./dev build" in runs and runs.index("./dev build") < upload[0], (
-                f"{need}: `./dev build` (strict) before uploading"
-            )
-            assert "SITE_URL" in steps[runs.index("./dev build")].get("env", {}), (
-                f"{need}: build with SITE_URL set to the Pages address"
-            )
-            assert steps[upload[0]].get("with", {}).get("path") == "site", f"{need}: upload the built site/"
-            return
-    pytest.fail(f"{where}: none of its needed jobs {needs} uploads the site with actions/upload-pages-artifact")
+    assert len(deploys) == 1, f"expected one job with actions/deploy-pages, found {len(deploys)}"
+    jobs, deploy = deploys[0]
+    env = deploy.get("environment")
+    assert (env.get("name") if isinstance(env, dict) else env) == "github-pages", "deploy: environment must be github-pages"
+    assert deploy.get("permissions") == {"pages": "write", "id-token": "write"}, (
+        f"deploy: permissions {deploy.get('permissions')}"
+    )
+    assert "refs/heads/main" in deploy.get("if", ""), "deploy: from main only"
+    builds = [name for name in needs(deploy) if uses(jobs[name], "actions/upload-pages-artifact@")]
+    assert len(builds) == 1, f"deploy: must need the one job that uploads the site, not {needs(deploy)}"
+    build = jobs[builds[0]]
+    upload, runs = uses(build, "actions/upload-pages-artifact@")[0], _runs(build)
+    assert "./dev build" in runs[:upload], f"{builds[0]}: `./dev build` (strict) before uploading"
+    assert "SITE_URL" in build["steps"][runs.index("./dev build")].get("env", {}), f"{builds[0]}: build with SITE_URL"
+    assert build["steps"][upload].get("with", {}).get("path") == "site", f"{builds[0]}: upload the built site/"
+    assert not uses(build, "actions/cache"), f"{builds[0]}: restores a cache"
+    assert any(TEST_COMMAND in _runs(jobs[n]) for n in needs(build)), f"{builds[0]}: must need the job running `{TEST_COMMAND}`"
