@@ -6,8 +6,6 @@ first paragraph, then the headings (and collapsible titles) above each code bloc
 build renders them. Outputs come from running it (notebook_runs.py), never from the page.
 """
 
-from __future__ import annotations
-
 import re
 from dataclasses import dataclass
 from itertools import dropwhile, takewhile

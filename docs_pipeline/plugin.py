@@ -28,8 +28,6 @@ language with this same instance, the default language first; `mkdocs serve` kee
   dictionary). Their warnings and errors still show.
 """
 
-from __future__ import annotations
-
 import json
 import logging
 import posixpath

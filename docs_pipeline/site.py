@@ -18,9 +18,9 @@ def snippet_file(name: str, root: Path = ROOT) -> Path:
     return root / "snippets" / f"{name}.py"
 
 
-def snippet_name(path: Path, root: Path = ROOT) -> str:
+def snippet_name(path: Path) -> str:
     """snippets/how_it_works/grad_basics.py (or .out, ...) -> "how_it_works/grad_basics", as pages name it."""
-    return path.relative_to(root / "snippets").with_suffix("").as_posix()
+    return path.relative_to(ROOT / "snippets").with_suffix("").as_posix()
 
 
 def repo_name(path: Path, root: Path = ROOT) -> str:

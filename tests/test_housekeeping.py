@@ -1,8 +1,6 @@
 """The housekeeping commands, run as an author runs them (./dev TASK), in a tiny project of their own:
 this checkout's pipeline and mkdocs.yml, one page in each language showing one snippet."""
 
-from __future__ import annotations
-
 import os
 import shutil
 import subprocess

@@ -1,7 +1,5 @@
 """The notebooks: made from the pages' own snippets, one run per page, rendered in both languages."""
 
-from __future__ import annotations
-
 import difflib
 import functools
 import html

@@ -4,8 +4,6 @@ one a page shows the site's description, the same on every page of its language)
 link, to its own address under site_url (the deploy address).
 """
 
-from __future__ import annotations
-
 import html
 import re
 from collections import defaultdict

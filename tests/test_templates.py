@@ -2,8 +2,6 @@
 download, and on English pages the link to the Chinese original, each in the page's language
 (docs_pipeline/ui.toml)."""
 
-from __future__ import annotations
-
 import html
 import importlib.metadata
 import re
