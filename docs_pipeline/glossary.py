@@ -47,7 +47,7 @@ def load(path: Path = GLOSSARY) -> list[Term]:
         entries = tomllib.loads(path.read_text(encoding="utf-8")).get("term", [])
     except tomllib.TOMLDecodeError as exc:
         raise ValueError(f"{path.name}: {exc}") from exc
-    terms: list[Term] = []
+    terms = []
     for number, entry in enumerate(entries, 1):
         where = f"{path.name}: term #{number} ({entry.get('zh', '?')})"
         try:

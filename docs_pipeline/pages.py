@@ -106,7 +106,7 @@ def _parse(path: Path, mtime_ns: int) -> Page:
     meta = (yaml.safe_load(front.group("yaml")) or {}) if front else {}
     lines, i = text.splitlines(), front.group(0).count("\n") if front else 0
     page = Page(path, lines, meta, i, [], [], [], 0, [], [], [], [])
-    open_admonitions: list[Admonition] = []
+    open_admonitions = []
     while i < len(lines):
         line = lines[i]
         if line.strip():  # a line at or left of an admonition's marker closes it

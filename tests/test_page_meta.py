@@ -25,7 +25,7 @@ def meta_problems(pages: dict[str, str]) -> list[str]:
     """Every way the built pages ({path in the site: HTML}) fall short in descriptions and canonical
     links, one line each, naming the page."""
     problems = []
-    by_language: dict[tuple[str, str], list[str]] = defaultdict(list)
+    by_language = defaultdict(list)  # (language, description) -> pages
     for page, text in pages.items():
         if page.split("/")[-1] == "404.html":
             continue

@@ -43,7 +43,7 @@ def test_code_is_included_not_pasted(page):
 @pytest.mark.parametrize("page", PAGES, ids=SITE.name)
 def test_each_snippet_shown_whole_with_its_output(page):
     """What a reader copies from the page is the whole program, and the page shows what it prints."""
-    shown: dict = {}  # every file a code block includes: the sections it shows (None: all of it)
+    shown = {}  # every file a code block includes: the sections it shows (None: all of it)
     for path, section in (split_target(t) for b in parse(page).blocks for t in b.includes):
         shown.setdefault(path, set()).add(section)
     problems = []
@@ -121,7 +121,7 @@ def test_rule_citations_stay_out_of_the_way(page):
     cited = Counter(line for line, _ in parsed.rules)
     if SITE.page_name(page) == "summary" and cited:
         problems.append(f"{SITE.name(page)}: the summary cites rules (lines {sorted(cited)}); cite them where the rule is taught")
-    paragraph: list[int] = []
+    paragraph = []
     for number, line in enumerate([*parsed.lines, ""], 1):
         if number in cited and (HEADING.match(line) or line.lstrip().startswith("|")):
             problems.append(f"{SITE.name(page)}:{number}: a rule citation in a heading or table")

@@ -35,7 +35,7 @@ def _target(site: Path, page_url: str, href: str) -> Path:
 
 def _links(fragment: str, cls: str | None = None) -> list[tuple[str, str]]:
     return [
-        (html.unescape(m.group("href")), re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", "", m.group("text")))).strip())
+        (html.unescape(m.group("href")), " ".join(html.unescape(re.sub(r"<[^>]+>", "", m.group("text"))).split()))
         for m in LINK.finditer(fragment)
         if cls is None or f'class="{cls}"' in m.group("attrs") or f" {cls}" in m.group("attrs")
     ]
