@@ -109,11 +109,8 @@ def page_notebook(path: Path, site: Layout) -> PageNotebook | None:
 
 def exercise_notebook(nb: PageNotebook) -> nbformat.NotebookNode:
     """The page's notebook to work through: unexecuted, each reference solution an empty cell."""
-    texts, cells = ui_texts()[nb.lang]["notebook"], []
-    for cell in nb.notebook.cells:
-        if cell.metadata.get("solution"):
-            cell = _cell("code", texts["exercise_cell"])
-        cells.append(cell)
+    texts = ui_texts()[nb.lang]["notebook"]
+    cells = [_cell("code", texts["exercise_cell"]) if c.metadata.get("solution") else c for c in nb.notebook.cells]
     head = cells[0].source.split("\n\n")  # title, the page's first paragraph, what the notebook is
     head[0] = f"# {texts['exercise_title'].format(nb.heading)}"
     cells[0] = _cell("markdown", "\n\n".join([*head[:-1], texts["exercise_about"]]))

@@ -74,8 +74,7 @@ def count(markdown: str, lang: str, root: Path) -> Reading:
         inside.update(range(block.line - 1, block.end))
     outside = [line for n, line in enumerate(lines) if n not in inside]
     figures = sum(1 for line in outside if (m := INCLUDE.match(line)) and m.group("target").endswith(".svg"))
-    prose = [line for line in outside if not INCLUDE.match(line)]
-    text = "\n".join(prose)
+    text = "\n".join(line for line in outside if not INCLUDE.match(line))
     for pattern in MARKUP:
         text = pattern.sub(" ", text)
     return Reading(lang, prose_units(text, lang), code, output, steps, figures)
@@ -97,7 +96,7 @@ def table() -> str:
     for lang in site.languages:
         rows.append(f"{lang:<38} min   prose  code  out  steps")
         for section, names in site.nav_sections(lang):
-            found = [reading(site.docs / lang / f"{name}.md", site) for name in names]
+            found = [reading(site.docs / lang / f"{name}.md") for name in names]
             for name, r in zip(names, found, strict=True):
                 rows.append(f"  {name:<34} {r.seconds / 60:5.1f} {r.prose:7} {r.code:5} {r.output:4} {r.steps:6}")
             if len(found) > 1:
