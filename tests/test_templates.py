@@ -24,6 +24,7 @@ LINK = re.compile(r'<a href="(?P<href>[^"]*)"(?P<attrs>[^>]*)>(?P<text>.*?)</a>'
 EXAMPLES = [page for page in PAGES if parse(page).code]
 # (source page, URL) of every built page: the documentation pages, then the notebook pages
 BUILT = [(page, SITE.url_of(page)) for page in PAGES] + [(page, notebook_url(page, SITE)) for page in EXAMPLES]
+EVERY_BUILT_PAGE = pytest.mark.parametrize("page,url", BUILT, ids=[u or "(home)" for _, u in BUILT])
 
 
 def _target(site: Path, page_url: str, href: str) -> Path:
@@ -41,7 +42,7 @@ def _links(fragment: str, cls: str | None = None) -> list[tuple[str, str]]:
     ]
 
 
-@pytest.mark.parametrize("page,url", BUILT, ids=[u or "(home)" for _, u in BUILT])
+@EVERY_BUILT_PAGE
 def test_every_page_notes_torch_version_and_links_its_source_and_original(built_site, page, url):
     doc, lang = (built_site / url / "index.html").read_text(encoding="utf-8"), SITE.language_of(page)
     footers = FOOTER.findall(doc)
@@ -71,7 +72,7 @@ def test_every_page_notes_torch_version_and_links_its_source_and_original(built_
     )
 
 
-@pytest.mark.parametrize("page,url", BUILT, ids=[u or "(home)" for _, u in BUILT])
+@EVERY_BUILT_PAGE
 def test_pages_with_examples_offer_their_notebook(built_site, page, url):
     """A page with code and its notebook page offer the download at the top and in the note below;
     the page also links the notebook page."""
