@@ -151,16 +151,17 @@ class AvoidedUse:
         return f"{self.page} uses {self.variant!r}; the glossary term is {preferred!r} ({GLOSSARY.name}: {self.term.zh})"
 
 
-def avoided_uses(page: Path, lang: str, terms: list[Term], name: str | None = None) -> list[AvoidedUse]:
+def avoided_uses(path: Path, lang: str, terms: list[Term]) -> list[AvoidedUse]:
     """Every wording the glossary lists under zh_avoid (Chinese page) or en_avoid (English page), in
     the words a reader reads: the prose without inline code or link targets, and the front-matter
     description (what search results show)."""
-    text = f"{parse(page).meta.get('description', '')}\n" + LINK_TARGET.sub("]", INLINE_CODE.sub(" ", prose(page)))
+    page = parse(path)
+    text = f"{page.meta.get('description', '')}\n" + LINK_TARGET.sub("]", INLINE_CODE.sub(" ", prose(path)))
     found = []
     for term in terms:
         for variant in term.zh_avoid if lang == "zh" else term.en_avoid:
             if (variant in text) if lang == "zh" else _english([variant]).search(text):
-                found.append(AvoidedUse(name or page.as_posix(), term, variant, lang))
+                found.append(AvoidedUse(page.name, term, variant, lang))
     return found
 
 

@@ -31,7 +31,6 @@ class NotebookError(Exception):
 class PageNotebook:
     page: Path  # docs/<lang>/<name>.md
     lang: str
-    name: str  # the page's name inside its language folder ("how-it-works")
     title: str  # the notebook's own title, in its language
     heading: str  # the page's title
     notebook: nbformat.NotebookNode
@@ -104,7 +103,7 @@ def page_notebook(path: Path, site: Layout) -> PageNotebook | None:
         cells.append(_cell("code", _code(page, block.includes, site), snippets=block.includes, **solution))
         last = block.line
     nb = nbformat.v4.new_notebook(cells=cells, metadata=METADATA, nbformat_minor=4)
-    return PageNotebook(path, lang, site.page_name(path), texts["title"].format(name), name, nb, heading_ids)
+    return PageNotebook(path, lang, texts["title"].format(name), name, nb, heading_ids)
 
 
 def exercise_notebook(nb: PageNotebook) -> nbformat.NotebookNode:
