@@ -37,9 +37,7 @@ def layout_settings(root: Path) -> dict:
         "languages": tuple(translations),
         "site_url": config["site_url"],
         "names": {lang["locale"]: lang["name"] for lang in languages},
-        "nav_titles": {
-            lang: {name: words.get(title, title) for name, title in nav.items()} for lang, words in translations.items()
-        },
+        "nav": nav,
         "nav_groups": tuple(
             (title, tuple(name for name, _ in _nav_pages([entry]))) for entry in config.get("nav", []) for title in entry
         ),

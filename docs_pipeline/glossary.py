@@ -6,7 +6,7 @@ import tomllib
 from dataclasses import dataclass, fields
 from pathlib import Path
 
-from docs_pipeline.pages import FRONT_MATTER, fences, front_matter_entry, parse
+from docs_pipeline.pages import fences, parse
 
 GLOSSARY = Path(__file__).with_name("glossary.toml")
 HTML_COMMENT = re.compile(r"<!--.*?-->", re.S)
@@ -47,7 +47,7 @@ def load(path: Path = GLOSSARY) -> list[Term]:
         entries = tomllib.loads(path.read_text(encoding="utf-8")).get("term", [])
     except tomllib.TOMLDecodeError as exc:
         raise ValueError(f"{path.name}: {exc}") from exc
-    terms: list[Term] = []
+    terms = []
     for number, entry in enumerate(entries, 1):
         where = f"{path.name}: term #{number} ({entry.get('zh', '?')})"
         try:
@@ -102,21 +102,20 @@ def link_first_uses(markdown: str, lang: str, terms: list[Term], glossary_href: 
     """The page with each term's first use in its prose linked to the term's row on the glossary page
     (longest terms first: 动态计算图 is not also a use of 计算图)."""
     lines = markdown.split("\n")
-    fenced = {n for block in fences(lines) for n in range(block.first, block.last + 1)}
+    fenced = {n for block in fences(lines) for n in range(block.line - 1, block.end)}
     pattern = (lambda t: re.compile(re.escape(t.zh))) if lang == "zh" else (lambda t: _english(t.en + t.forms))
     ordered = [(t, pattern(t)) for t in sorted(terms, key=lambda t: max(len(a) for a in (t.zh, *t.en)), reverse=True)]
-    first: dict[str, tuple[int, int, int, Term]] = {}  # term -> (line, start, end) of its first use
+    first = {}  # term -> (line, (start, end)) of its first use
     for n, line in enumerate(lines):
         if n in fenced or NOT_PROSE_LINE.match(line):
             continue
-        blocked = [(m.start(), m.end()) for m in NOT_PROSE.finditer(line)]
+        blocked = [m.span() for m in NOT_PROSE.finditer(line)]
         for term, pattern in ordered:  # a longer term's uses are consumed before a shorter one's
             for m in pattern.finditer(line):
                 if not any(a < m.end() and m.start() < b for a, b in blocked):
-                    blocked.append((m.start(), m.end()))
-                    first.setdefault(term.zh, (n, m.start(), m.end(), term))
-    found = list(first.values())
-    for n, start, end, term in sorted(found, key=lambda f: (f[0], -f[1])):
+                    blocked.append(m.span())
+                    first.setdefault(term, (n, m.span()))
+    for term, (n, (start, end)) in sorted(first.items(), key=lambda f: f[1], reverse=True):  # right to left
         text = lines[n][start:end]
         lines[n] = f"{lines[n][:start]}[{text}]({glossary_href}#{anchor(term)}){{ .glossary-ref }}{lines[n][end:]}"
     return "\n".join(lines)
@@ -124,11 +123,9 @@ def link_first_uses(markdown: str, lang: str, terms: list[Term], glossary_href: 
 
 def prose(page: Path) -> str:
     """The page's text as a reader reads it: no front matter, fenced blocks, HTML comments or markup."""
-    text = page.read_text(encoding="utf-8")
-    front = FRONT_MATTER.match(text)
-    skip = {n for b in parse(page).blocks for n in range(b.line, b.end + 1)}
-    skip |= set(range(1, front.group(0).count("\n") + 1)) if front else set()
-    kept = "\n".join(line for n, line in enumerate(text.splitlines(), 1) if n not in skip)
+    parsed = parse(page)
+    skip = {n for b in parsed.blocks for n in range(b.line, b.end + 1)} | set(range(1, parsed.front + 1))
+    kept = "\n".join(line for n, line in enumerate(parsed.lines, 1) if n not in skip)
     return MARKUP.sub("", HTML_COMMENT.sub(" ", kept))
 
 
@@ -154,19 +151,17 @@ class AvoidedUse:
         return f"{self.page} uses {self.variant!r}; the glossary term is {preferred!r} ({GLOSSARY.name}: {self.term.zh})"
 
 
-def avoided_uses(page: Path, lang: str, terms: list[Term], name: str | None = None) -> list[AvoidedUse]:
+def avoided_uses(path: Path, lang: str, terms: list[Term]) -> list[AvoidedUse]:
     """Every wording the glossary lists under zh_avoid (Chinese page) or en_avoid (English page), in
     the words a reader reads: the prose without inline code or link targets, and the front-matter
     description (what search results show)."""
-    front = FRONT_MATTER.match(page.read_text(encoding="utf-8"))
-    description = front_matter_entry("description").search(front.group(0)) if front else None
-    text = LINK_TARGET.sub("]", INLINE_CODE.sub(" ", prose(page)))
-    text = f"{description.group(0).partition(':')[2]}\n{text}" if description else text
+    page = parse(path)
+    text = f"{page.meta.get('description', '')}\n" + LINK_TARGET.sub("]", INLINE_CODE.sub(" ", prose(path)))
     found = []
     for term in terms:
         for variant in term.zh_avoid if lang == "zh" else term.en_avoid:
             if (variant in text) if lang == "zh" else _english([variant]).search(text):
-                found.append(AvoidedUse(name or page.as_posix(), term, variant, lang))
+                found.append(AvoidedUse(page.name, term, variant, lang))
     return found
 
 

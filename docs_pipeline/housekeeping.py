@@ -5,14 +5,12 @@ either waiting for its page or left over. The same goes for a figure (.svg) no p
 and for a stored result (.out, .svg, .values.json, ...) whose program (.py) is gone.
 """
 
-from __future__ import annotations
-
 from .pages import parse, split_target
-from .site import Layout, layout
+from .site import layout
 
 
-def unused(site: Layout | None = None) -> list[str]:
-    site = site or layout()
+def unused() -> list[str]:
+    site = layout()
     shown = {split_target(t, site.root)[0].resolve() for page in site.pages() for t in parse(page).includes}
     found = []
     for path in sorted(p for p in (site.root / "snippets").rglob("*") if p.is_file() and "__pycache__" not in p.parts):

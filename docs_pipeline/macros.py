@@ -46,7 +46,7 @@ def num(value) -> str:
 
 def arithmetic(expression: str) -> float:
     """Evaluate prose arithmetic: 2 + 2×3, 6 × 0.3 × 2⁵, 2 − 0.1 × 3, (1 + 2)·4."""
-    text = expression.replace("×", "*").replace("·", "*").replace("−", "-").replace("÷", "/")
+    text = expression.translate(str.maketrans("×·−÷", "**-/"))
     powers = str.maketrans(SUPERSCRIPTS, "0123456789")  # 2⁵ -> 2**5
     tree = ast.parse(re.sub(f"[{SUPERSCRIPTS}]+", lambda m: "**" + m.group().translate(powers), text).strip(), mode="eval")
     for node in ast.walk(tree):

@@ -6,8 +6,6 @@ first paragraph, then the headings (and collapsible titles) above each code bloc
 build renders them. Outputs come from running it (notebook_runs.py), never from the page.
 """
 
-from __future__ import annotations
-
 import re
 from dataclasses import dataclass
 from itertools import dropwhile, takewhile
@@ -33,7 +31,6 @@ class NotebookError(Exception):
 class PageNotebook:
     page: Path  # docs/<lang>/<name>.md
     lang: str
-    name: str  # the page's name inside its language folder ("how-it-works")
     title: str  # the notebook's own title, in its language
     heading: str  # the page's title
     notebook: nbformat.NotebookNode
@@ -106,16 +103,13 @@ def page_notebook(path: Path, site: Layout) -> PageNotebook | None:
         cells.append(_cell("code", _code(page, block.includes, site), snippets=block.includes, **solution))
         last = block.line
     nb = nbformat.v4.new_notebook(cells=cells, metadata=METADATA, nbformat_minor=4)
-    return PageNotebook(path, lang, site.page_name(path), texts["title"].format(name), name, nb, heading_ids)
+    return PageNotebook(path, lang, texts["title"].format(name), name, nb, heading_ids)
 
 
 def exercise_notebook(nb: PageNotebook) -> nbformat.NotebookNode:
     """The page's notebook to work through: unexecuted, each reference solution an empty cell."""
-    texts, cells = ui_texts()[nb.lang]["notebook"], []
-    for cell in nb.notebook.cells:
-        if cell.metadata.get("solution"):
-            cell = _cell("code", texts["exercise_cell"])
-        cells.append(cell)
+    texts = ui_texts()[nb.lang]["notebook"]
+    cells = [_cell("code", texts["exercise_cell"]) if c.metadata.get("solution") else c for c in nb.notebook.cells]
     head = cells[0].source.split("\n\n")  # title, the page's first paragraph, what the notebook is
     head[0] = f"# {texts['exercise_title'].format(nb.heading)}"
     cells[0] = _cell("markdown", "\n\n".join([*head[:-1], texts["exercise_about"]]))

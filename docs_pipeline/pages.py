@@ -34,14 +34,14 @@ def without_annotation(line: str) -> str:
 class Block:
     """A fenced block: ```python / ```text, holding include lines only (anything else is pasted)."""
 
-    page: Path
     line: int  # 1-based line of the opening fence
     end: int  # 1-based line of the closing fence (past the last line if never closed)
     info: str
     includes: list[str] = field(default_factory=list)  # "dir/name.py" or "dir/name.py:section"
     pasted: list[str] = field(default_factory=list)
-    container: str | None = None  # title of the admonition or collapsible it sits in, if any
     annotations: list[int] = field(default_factory=list)  # numbers of the list right after it
+    container: str | None = None  # title of the admonition or collapsible it sits in, if any (parse())
+    page: Path | None = None  # (parse())
 
     @property
     def language(self) -> str:
@@ -73,6 +73,7 @@ class Page:
     path: Path
     lines: list[str]
     meta: dict
+    front: int  # lines of front matter
     blocks: list[Block]
     headings: list[Heading]
     admonitions: list[Admonition]
@@ -103,16 +104,18 @@ def _parse(path: Path, mtime_ns: int) -> Page:
     text = path.read_text(encoding="utf-8")
     front = FRONT_MATTER.match(text)
     meta = (yaml.safe_load(front.group("yaml")) or {}) if front else {}
-    lines = text.splitlines()
-    page = Page(path, lines, meta, [], [], [], 0, [], [], [], [])
-    open_admonitions: list[Admonition] = []
-    i = front.group(0).count("\n") if front else 0
+    lines, i = text.splitlines(), front.group(0).count("\n") if front else 0
+    page = Page(path, lines, meta, i, [], [], [], 0, [], [], [], [])
+    open_admonitions = []
     while i < len(lines):
         line = lines[i]
         if line.strip():  # a line at or left of an admonition's marker closes it
             open_admonitions = [a for a in open_admonitions if a.width < len(line) - len(line.lstrip())]
         if fence := FENCE.match(line):
-            i = _read_block(page, i, fence, open_admonitions)
+            block, width = _block(lines, i, fence), len(fence.group("indent").expandtabs(4))
+            block.container = next((a.title for a in reversed(open_admonitions) if a.width < width), None)
+            block.page, i = page.path, block.end
+            page.blocks.append(block)
             continue
         if heading := HEADING.match(line):
             page.headings.append(Heading(i + 1, len(heading.group("level")), heading.group("text").strip(), heading.group("id")))
@@ -130,53 +133,34 @@ def _parse(path: Path, mtime_ns: int) -> Page:
     return page
 
 
-def _read_block(page: Page, start: int, fence: re.Match, open_admonitions: list[Admonition]) -> int:
-    """Read the fenced block opening at line index `start`; return the index after its closing fence."""
-    lines = page.lines
-    indent = fence.group("indent")
-    close = re.compile(rf"^\s*{re.escape(fence.group('fence'))}\s*$")
-    container = next((a.title for a in reversed(open_admonitions) if a.width < len(indent.expandtabs(4))), None)
-    block = Block(page.path, start + 1, 0, fence.group("info").strip(), container=container)
-    i = start + 1
-    while i < len(lines) and not close.match(lines[i]):
-        if inc := INCLUDE.match(lines[i]):
+def _block(lines: list[str], start: int, fence: re.Match) -> Block:
+    """The fenced block opening at line index `start`."""
+    indent, close = fence.group("indent"), re.compile(rf"^\s*{re.escape(fence.group('fence'))}\s*$")
+    end = next((i for i in range(start + 1, len(lines)) if close.match(lines[i])), len(lines))
+    block = Block(start + 1, end + 1, fence.group("info").strip())
+    for line in lines[start + 1 : end]:
+        if inc := INCLUDE.match(line):
             block.includes.append(inc.group("target"))
-        elif lines[i].strip():
-            block.pasted.append(lines[i])
-        i += 1
-    block.end = i + 1
-    for line in lines[block.end :]:  # the numbered list right after it: Material's code annotations
+        elif line.strip():
+            block.pasted.append(line)
+    for line in lines[end + 1 :]:  # the numbered list right after it: Material's code annotations
         item = LIST_ITEM.match(line)
         if item and item.group("indent") == indent:
             block.annotations.append(int(item.group("number")))
         elif line.strip() and not (block.annotations and line.startswith(indent + "    ")):
             break  # neither a blank line nor the continuation of an item
-    page.blocks.append(block)
-    return i + 1
+    return block
 
 
-@dataclass
-class Fence:
-    """A fenced block in Markdown text: its first and last line (0-based), language, include targets."""
-
-    first: int
-    last: int
-    language: str
-    includes: list[str]
-
-
-def fences(lines: list[str]) -> list[Fence]:
+def fences(lines: list[str]) -> list[Block]:
     """The fenced blocks of Markdown text, such as a page after its macros ran (parse() reads files)."""
     found, i = [], 0
     while i < len(lines):
-        if not (fence := FENCE.match(lines[i])):
+        if fence := FENCE.match(lines[i]):
+            found.append(_block(lines, i, fence))
+            i = found[-1].end
+        else:
             i += 1
-            continue
-        close = re.compile(rf"^\s*{re.escape(fence.group('fence'))}\s*$")
-        end = next((j for j in range(i + 1, len(lines)) if close.match(lines[j])), len(lines) - 1)
-        includes = [m.group("target") for line in lines[i + 1 : end] if (m := INCLUDE.match(line))]
-        found.append(Fence(i, end, (fence.group("info").split() or [""])[0], includes))
-        i = end + 1
     return found
 
 
@@ -252,29 +236,17 @@ def lines_outside(snippet: Path, sections: set[str]) -> list[int]:
 # ------------------------------------------------------------------ what a translation must keep
 
 
-@dataclass
-class Structure:
-    includes: list[str]
-    heading_ids: list[str]
-    admonitions: list[str]  # "!!! note", "??? success", in order
-    code_blocks: list[str]  # fence languages, in order
-    figures: int
-    steps: list[str]  # stepped figures, by snippet
-    rules: list[str]  # rule citations, by name
-    articles: list[str]  # the source article's marks
-    annotations: list[list[int]]  # per python block: the list numbers after it
-
-
-def structure(path: Path) -> Structure:
+def structure(path: Path) -> dict[str, list | int]:
+    """Each kind of element, in page order, under the name a parity failure gives it."""
     page = parse(path)
-    return Structure(
-        includes=page.includes,
-        heading_ids=[h.id for h in page.headings if h.id],
-        admonitions=[f"{a.marker} {a.kind}" for a in page.admonitions],
-        code_blocks=[b.language for b in page.blocks],
-        figures=page.figures,
-        steps=page.steps,
-        rules=[name for _, name in page.rules],
-        articles=page.articles,
-        annotations=[b.annotations for b in page.code],
-    )
+    return {
+        "snippet includes": page.includes,
+        "heading ids": [h.id for h in page.headings if h.id],
+        "admonitions and collapsibles": [f"{a.marker} {a.kind}" for a in page.admonitions],  # "!!! note"
+        "code blocks": [b.language for b in page.blocks],
+        "code annotations (numbered list after each python block)": [b.annotations for b in page.code],
+        "figures": page.figures,
+        "stepped figures": page.steps,  # by snippet
+        "rule citations": [name for _, name in page.rules],
+        "marks of the source article's passages": page.articles,
+    }

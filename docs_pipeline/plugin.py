@@ -28,8 +28,6 @@ language with this same instance, the default language first; `mkdocs serve` kee
   dictionary). Their warnings and errors still show.
 """
 
-from __future__ import annotations
-
 import json
 import logging
 import posixpath
@@ -111,7 +109,7 @@ class Pipeline(BasePlugin):
             except NotebookError as exc:
                 raise PluginError(str(exc)) from exc
         for nb in self.notebooks[lang]:
-            src, dest = f"notebooks/{lang}/{nb.name}/{nb.file_name}", f"{notebook_url(nb.page, site)}index.html"
+            src, dest = f"notebooks/{lang}/{site.page_name(nb.page)}/{nb.file_name}", f"{notebook_url(nb.page, site)}index.html"
             file = NotebookPage(
                 src, str(site.root / ".cache"), config.site_dir, True, dest_uri=dest, inclusion=InclusionLevel.NOT_IN_NAV
             )

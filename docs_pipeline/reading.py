@@ -7,8 +7,6 @@ stepped figure and each static figure 10 s. Everything a learner can open counts
 code annotations, the tables that macros generate.
 """
 
-from __future__ import annotations
-
 import math
 import re
 from dataclasses import dataclass
@@ -73,11 +71,10 @@ def count(markdown: str, lang: str, root: Path) -> Reading:
     for block in fences(lines):
         shown = len([text for text in expand(block.includes, root) if text.strip()])
         code, output = (code + shown, output) if block.language == "python" else (code, output + shown)
-        inside.update(range(block.first, block.last + 1))
+        inside.update(range(block.line - 1, block.end))
     outside = [line for n, line in enumerate(lines) if n not in inside]
     figures = sum(1 for line in outside if (m := INCLUDE.match(line)) and m.group("target").endswith(".svg"))
-    prose = [line for line in outside if not INCLUDE.match(line)]
-    text = "\n".join(prose)
+    text = "\n".join(line for line in outside if not INCLUDE.match(line))
     for pattern in MARKUP:
         text = pattern.sub(" ", text)
     return Reading(lang, prose_units(text, lang), code, output, steps, figures)
@@ -92,14 +89,14 @@ def reading(page: Path, site: Layout | None = None) -> Reading:
     return count(render(text, page, site), site.language_of(page), site.root)
 
 
-def table(site: Layout | None = None) -> str:
+def table() -> str:
     """Every page of every language in nav order, in minutes, with each nav section's total."""
-    site = site or layout()
+    site = layout()
     rows = []
     for lang in site.languages:
         rows.append(f"{lang:<38} min   prose  code  out  steps")
         for section, names in site.nav_sections(lang):
-            found = [reading(site.docs / lang / f"{name}.md", site) for name in names]
+            found = [reading(site.docs / lang / f"{name}.md") for name in names]
             for name, r in zip(names, found, strict=True):
                 rows.append(f"  {name:<34} {r.seconds / 60:5.1f} {r.prose:7} {r.code:5} {r.output:4} {r.steps:6}")
             if len(found) > 1:

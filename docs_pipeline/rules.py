@@ -21,7 +21,7 @@ def is_rules_page(site: Layout, page: Path) -> bool:
 
 def rules_pages(site: Layout, lang: str) -> list[Path]:
     """The rules pages of a language, in the order of the nav."""
-    order = list(site.nav_titles[lang])
+    order = list(site.nav)
     pages = (site.docs / lang / RULES).glob("*.md")
     return sorted(pages, key=lambda p: (order.index(site.page_name(p)) if site.page_name(p) in order else len(order), p))
 
@@ -32,7 +32,7 @@ def rule_macros(site: Layout, page: Callable[[], Path], error: Callable[[str], E
     @cache
     def rule_headings(lang: str) -> dict[str, tuple[str, Heading]]:
         """{rule: (the rules page holding its heading, the heading)}, the first in nav order winning."""
-        found: dict[str, tuple[str, Heading]] = {}
+        found = {}
         for rules in rules_pages(site, lang):
             for h in parse(rules).headings:
                 found.setdefault(h.id, (site.page_name(rules), h))
@@ -41,7 +41,7 @@ def rule_macros(site: Layout, page: Callable[[], Path], error: Callable[[str], E
     @cache
     def citations(lang: str) -> dict[str, dict[tuple[str, str, str], None]]:
         """{rule: the sections citing it, as (page, heading, id)}: in page order, a section citing it twice once."""
-        links: dict[str, dict[tuple[str, str, str], None]] = {}
+        links = {}
         for other in (p for p in site.pages(lang) if not is_rules_page(site, p)):
             parsed, name = parse(other), site.page_name(other)
             for line, cited in parsed.rules:

@@ -25,9 +25,9 @@ def snippet_file(name: str, root: Path = ROOT) -> Path:
     return root / "snippets" / f"{name}.py"
 
 
-def snippet_name(path: Path, root: Path = ROOT) -> str:
+def snippet_name(path: Path) -> str:
     """snippets/how_it_works/grad_basics.py (or .out, ...) -> "how_it_works/grad_basics", as pages name it."""
-    return path.relative_to(root / "snippets").with_suffix("").as_posix()
+    return path.relative_to(ROOT / "snippets").with_suffix("").as_posix()
 
 
 def repo_name(path: Path, root: Path = ROOT) -> str:
@@ -45,7 +45,7 @@ class Layout:
     languages: tuple[str, ...]  # the default language first
     site_url: str
     names: dict[str, str]  # language -> its name in the language switcher
-    nav_titles: dict[str, dict[str, str]]  # language -> page name -> its title in the navigation
+    nav: dict[str, str]  # page name -> its title in the navigation (in the default language), in nav order
     nav_groups: tuple[tuple[str, tuple[str, ...]], ...]  # the nav's top-level entries: (title, page names)
     translations: dict[str, dict[str, str]]  # language -> nav title (zh) -> its title there
 
@@ -105,7 +105,8 @@ class Layout:
         return repo_name(path, self.root)
 
     def nav_title(self, page: Path) -> str | None:
-        return self.nav_titles[self.language_of(page)].get(self.page_name(page))
+        title = self.nav.get(self.page_name(page))
+        return title and self.translations[self.language_of(page)].get(title, title)
 
     def nav_sections(self, lang: str) -> list[tuple[str, list[str]]]:
         """The nav's top-level entries in order, titled in `lang`: a section with its pages, a page alone."""

@@ -105,8 +105,8 @@ def _old_source(item: Stale) -> tuple[str, str] | None:
 # ------------------------------------------------------------------ structural parity
 
 
-def missing_counterparts(site: Layout | None = None) -> list[str]:
-    site = site or layout()
+def missing_counterparts() -> list[str]:
+    site = layout()
     return [
         f"{_name(page)} has no counterpart {_name(site.counterpart(page))}: every page exists in both languages"
         for page in site.pages()
@@ -114,9 +114,11 @@ def missing_counterparts(site: Layout | None = None) -> list[str]:
     ]
 
 
-def _sequence_difference(what: str, zh: list, en: list) -> str | None:
+def _difference(what: str, zh: list | int, en: list | int) -> str | None:
     if zh == en:
         return None
+    if isinstance(zh, int):
+        return f"{what} differ: zh has {zh} <figure>, en has {en}"
     only_zh = [x for x in zh if x not in en]
     only_en = [x for x in en if x not in zh]
     parts = [f"{what} differ (zh {len(zh)}, en {len(en)})"]
@@ -129,17 +131,7 @@ def _sequence_difference(what: str, zh: list, en: list) -> str | None:
 
 def parity_problems(source: Path, translation: Path) -> list[str]:
     zh, en = structure(source), structure(translation)
-    checks = [
-        _sequence_difference("snippet includes", zh.includes, en.includes),
-        _sequence_difference("heading ids", zh.heading_ids, en.heading_ids),
-        _sequence_difference("admonitions and collapsibles", zh.admonitions, en.admonitions),
-        _sequence_difference("code blocks", zh.code_blocks, en.code_blocks),
-        _sequence_difference("code annotations (numbered list after each python block)", zh.annotations, en.annotations),
-        None if zh.figures == en.figures else f"figures differ: zh has {zh.figures} <figure>, en has {en.figures}",
-        _sequence_difference("stepped figures", zh.steps, en.steps),
-        _sequence_difference("rule citations", zh.rules, en.rules),
-        _sequence_difference("marks of the source article's passages", zh.articles, en.articles),
-    ]
+    checks = [_difference(what, zh[what], en[what]) for what in zh]
     return [f"{_name(translation)} vs {_name(source)}: {c}" for c in checks if c]
 
 

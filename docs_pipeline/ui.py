@@ -1,7 +1,5 @@
 """The site's interface strings in both languages (ui.toml)."""
 
-from __future__ import annotations
-
 import tomllib
 from functools import lru_cache
 from pathlib import Path

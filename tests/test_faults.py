@@ -25,19 +25,15 @@ OTHER_PROSE_PAGE = "summary.md"
 QUOTED = ("how_it_works/grad_basics", "x.grad")  # a value both how-it-works pages quote
 
 
-def _outcome(result: subprocess.CompletedProcess) -> tuple[int, str]:
-    return result.returncode, result.stdout + result.stderr
-
-
-def _pytest(project: Path, *args: str) -> tuple[int, str]:
+def _pytest(project: Path, *args: str) -> subprocess.CompletedProcess:
     """Part of the copy's own test suite, as `./dev test ARGS` runs it there."""
     command = [sys.executable, "-m", "pytest", "-q", "--no-header", "-p", "no:cacheprovider", *args]
-    return _outcome(subprocess.run(command, cwd=project, capture_output=True, text=True, timeout=600))
+    return subprocess.run(command, cwd=project, capture_output=True, text=True, timeout=600)
 
 
-def _fails_naming(outcome: tuple[int, str], *names: str) -> None:
-    code, output = outcome
-    assert code != 0, f"the injected fault went unnoticed (exit 0):\n{output[-3000:]}"
+def _fails_naming(result: subprocess.CompletedProcess, *names: str) -> None:
+    output = result.stdout + result.stderr
+    assert result.returncode != 0, f"the injected fault went unnoticed (exit 0):\n{output[-3000:]}"
     missing = [name for name in names if name not in output]
     said = "\n".join(line for line in output.splitlines() if "ERROR" in line or "WARNING  -" in line or "FAILED" in line)
     assert not missing, f"the failure does not name {missing}:\n{said[:3000]}\n...\n{output[-3000:]}"
@@ -122,8 +118,12 @@ def test_a_notebook_cell_that_raises(tmp_path):
         '```text title="输出"\n--8<-- "fault_injection/order.out"\n```\n',
     )
     notebook = f"zh/{PROSE_PAGE.removesuffix('.md')}.zh.ipynb"
-    built = _outcome(build_site(project, project / "site"))
-    _fails_naming(built, f"notebook {notebook} (made from {page})", "(fault_injection/order.py:use) raised", "NameError")
+    _fails_naming(
+        build_site(project, project / "site"),
+        f"notebook {notebook} (made from {page})",
+        "(fault_injection/order.py:use) raised",
+        "NameError",
+    )
 
 
 # ------------------------------------------------------------------ one strict build, every warning
@@ -145,7 +145,7 @@ def site_faults(tmp_path_factory):
     snippet, path = QUOTED
     stored = project / "snippets" / f"{snippet}.values.json"
     stored.write_text(json.dumps({**json.loads(stored.read_text(encoding="utf-8")), path: 1234.5}), encoding="utf-8")
-    return project, _outcome(build_site(project, project / "site"))
+    return project, build_site(project, project / "site")
 
 
 SITE_FAULTS = {
@@ -163,12 +163,12 @@ def test_the_strict_build_names_the_fault(site_faults, fault):
 
 
 def test_a_rerecorded_value_reaches_both_languages(site_faults):
-    project, (_, output) = site_faults
+    project, built = site_faults
     site = layout(project)
     for lang in site.languages:
-        built = project / "site" / site.prefix(lang) / "how-it-works" / "index.html"
-        assert built.is_file(), f"the build stopped before writing {built.name}:\n{output[-3000:]}"
-        assert "1234.5" in built.read_text(encoding="utf-8"), f"{lang}: how-it-works does not show the re-recorded {QUOTED}"
+        page = project / "site" / site.prefix(lang) / "how-it-works" / "index.html"
+        assert page.is_file(), f"the build stopped before writing {page.name}:\n{built.stderr[-3000:]}"
+        assert "1234.5" in page.read_text(encoding="utf-8"), f"{lang}: how-it-works does not show the re-recorded {QUOTED}"
 
 
 @pytest.mark.browser  # Lighthouse, in Chromium (tests/audit/)
@@ -178,10 +178,10 @@ def test_a_link_too_faint_to_read(site_faults):
 
     if problem := tools_problem():
         pytest.fail(problem, pytrace=False)
-    project, (_, output) = site_faults
+    project, built = site_faults
     site_dir = project / "site"
     page = f"{PROSE_PAGE.removesuffix('.md')}/index.html"
-    assert (site_dir / page).is_file(), f"the build stopped before writing {page}:\n{output[-3000:]}"
+    assert (site_dir / page).is_file(), f"the build stopped before writing {page}:\n{built.stderr[-3000:]}"
     with serve(site_dir) as base_url:
         records = audit_pages(base_url, [page])
     failures = lighthouse_failures(site_dir, records, "accessibility")

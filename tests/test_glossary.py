@@ -52,7 +52,7 @@ def test_english_page_uses_the_english_terms(source, terms):
 
 @pytest.mark.parametrize("page", SITE.pages(), ids=SITE.name)
 def test_no_page_uses_a_wording_the_glossary_avoids(page, terms):
-    if found := avoided_uses(page, SITE.language_of(page), terms, SITE.name(page)):
+    if found := avoided_uses(page, SITE.language_of(page), terms):
         pytest.fail("\n".join(str(use) for use in found), pytrace=False)
 
 
@@ -104,20 +104,20 @@ def test_an_avoided_wording_fails_naming_page_variant_and_term(tmp_path):
         "```text\n叶子节点\n```\n\n`叶子节点` 在代码里不算。\n",
         encoding="utf-8",
     )
-    found = avoided_uses(page, "zh", terms, "docs/zh/page.md")
+    found = avoided_uses(page, "zh", terms)
     assert [(u.term.zh, u.variant) for u in found] == [("原地操作", "原地运算"), ("叶子张量", "叶子节点")]
     page.write_text(page.read_text(encoding="utf-8").replace("description: 叶子节点", "description: 叶子张量"), encoding="utf-8")
-    found = avoided_uses(page, "zh", terms, "docs/zh/page.md")  # code blocks and inline code do not count
+    found = avoided_uses(page, "zh", terms)  # code blocks and inline code do not count
     assert [str(u) for u in found] == [
-        "docs/zh/page.md uses '原地运算'; the glossary term is '原地操作' (glossary.toml: 原地操作)"
+        f"{page.resolve().as_posix()} uses '原地运算'; the glossary term is '原地操作' (glossary.toml: 原地操作)"
     ]
 
     page.write_text(
         "# Title { #t }\n\nEvery Leaf\n  Nodes gets a gradient; a leaf nodeish word does not count.\n", encoding="utf-8"
     )
-    found = avoided_uses(page, "en", terms, "docs/en/page.md")
+    found = avoided_uses(page, "en", terms)
     assert [str(u) for u in found] == [
-        "docs/en/page.md uses 'leaf node'; the glossary term is 'leaf tensor' (glossary.toml: 叶子张量)"
+        f"{page.resolve().as_posix()} uses 'leaf node'; the glossary term is 'leaf tensor' (glossary.toml: 叶子张量)"
     ]
     page.write_text("# Title { #t }\n\nA leaf tensor; the word leafnode and leaf-nodes do not count.\n", encoding="utf-8")
     assert avoided_uses(page, "en", terms) == []

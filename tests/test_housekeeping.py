@@ -1,8 +1,6 @@
 """The housekeeping commands, run as an author runs them (./dev TASK), in a tiny project of their own:
 this checkout's pipeline and mkdocs.yml, one page in each language showing one snippet."""
 
-from __future__ import annotations
-
 import os
 import shutil
 import subprocess
@@ -61,9 +59,8 @@ def test_translations_lists_stale_pages_and_marks_them(project):
     assert code == 0 and "docs/en/index.md" in said, said
     assert dev(project, "translations") == (0, "every translation is up to date\n")
     git = ["git", "-c", "user.name=test", "-c", "user.email=test@example.invalid", "-c", "commit.gpgsign=false"]
-    subprocess.run(["git", "init", "-q"], cwd=project, check=True, timeout=60)
-    subprocess.run([*git, "add", "docs"], cwd=project, check=True, timeout=60)
-    subprocess.run([*git, "commit", "-q", "-m", "translated"], cwd=project, check=True, timeout=60)
+    for args in (["init", "-q"], ["add", "docs"], ["commit", "-q", "-m", "translated"]):
+        subprocess.run([*git, *args], cwd=project, check=True, timeout=60)
 
     zh = project / "docs" / "zh" / "index.md"
     zh.write_text(zh.read_text(encoding="utf-8") + "\n新增的一段。\n", encoding="utf-8")

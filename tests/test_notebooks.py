@@ -1,7 +1,5 @@
 """The notebooks: made from the pages' own snippets, one run per page, rendered in both languages."""
 
-from __future__ import annotations
-
 import difflib
 import functools
 import html
@@ -20,6 +18,7 @@ from docs_pipeline.site import layout
 SITE = layout()
 # Pages with code: each has a notebook (published: below), made inside the tests (a page that cannot make one fails its own).
 WITH_CODE = [page for page in SITE.pages() if parse(page).code]
+EVERY_PAGE_WITH_CODE = pytest.mark.parametrize("page", WITH_CODE, ids=SITE.name)
 OUTPUT = re.compile(
     r'<div class="jp-RenderedText jp-OutputArea-output[^"]*" data-mime-type="(?P<mime>[^"]+)"[^>]*>\s*<pre>(?P<text>.*?)</pre>',
     re.S,
@@ -42,7 +41,7 @@ def test_one_run_per_page_and_text_in_each_language(page):
         )
 
 
-@pytest.mark.parametrize("page", WITH_CODE, ids=SITE.name)
+@EVERY_PAGE_WITH_CODE
 def test_the_exercise_version_keeps_the_questions_and_drops_the_solutions(page):
     nb, where = notebook(page), SITE.name(page)
     exercise = exercise_notebook(nb)
@@ -64,7 +63,7 @@ def test_solutions_are_found():
 # ------------------------------------------------------------------ the built site
 
 
-@pytest.mark.parametrize("page", WITH_CODE, ids=SITE.name)
+@EVERY_PAGE_WITH_CODE
 def test_notebook_page_renders_the_executed_notebook(built_site, page):
     nb = notebook(page)
     page = built_site / notebook_url(nb.page, SITE) / "index.html"
@@ -103,7 +102,7 @@ def test_notebook_page_renders_the_executed_notebook(built_site, page):
     assert len(title) <= 70, f"{where}: <title> {title!r} is longer than 70 characters"
 
 
-@pytest.mark.parametrize("page", WITH_CODE, ids=SITE.name)
+@EVERY_PAGE_WITH_CODE
 def test_notebook_download_is_the_executed_notebook(built_site, page):
     nb = notebook(page)
     path = built_site / notebook_url(nb.page, SITE) / nb.file_name

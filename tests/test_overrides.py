@@ -5,8 +5,6 @@ declares, and those it replaces outright, pinned to the version they replaced; M
 site's sprite; and each adjustment docs_pipeline/page_html.py makes to the HTML the renderers write.
 """
 
-from __future__ import annotations
-
 import hashlib
 import re
 from pathlib import Path

@@ -4,8 +4,6 @@ one a page shows the site's description, the same on every page of its language)
 link, to its own address under site_url (the deploy address).
 """
 
-from __future__ import annotations
-
 import html
 import re
 from collections import defaultdict
@@ -27,7 +25,7 @@ def meta_problems(pages: dict[str, str]) -> list[str]:
     """Every way the built pages ({path in the site: HTML}) fall short in descriptions and canonical
     links, one line each, naming the page."""
     problems = []
-    by_language: dict[tuple[str, str], list[str]] = defaultdict(list)
+    by_language = defaultdict(list)  # (language, description) -> pages
     for page, text in pages.items():
         if page.split("/")[-1] == "404.html":
             continue

@@ -13,7 +13,7 @@ from docs_pipeline.runner import stored
 from docs_pipeline.site import layout, snippet_file
 
 SITE = layout()
-PAGES = SITE.pages()
+EVERY_PAGE = pytest.mark.parametrize("page", SITE.pages(), ids=SITE.name)
 
 
 def _fail(problems: list[str]) -> None:
@@ -21,7 +21,7 @@ def _fail(problems: list[str]) -> None:
         pytest.fail("\n".join(problems), pytrace=False)
 
 
-@pytest.mark.parametrize("page", PAGES, ids=SITE.name)
+@EVERY_PAGE
 def test_code_is_included_not_pasted(page):
     problems = []
     for block in parse(page).blocks:
@@ -40,10 +40,10 @@ def test_code_is_included_not_pasted(page):
     _fail(problems)
 
 
-@pytest.mark.parametrize("page", PAGES, ids=SITE.name)
+@EVERY_PAGE
 def test_each_snippet_shown_whole_with_its_output(page):
     """What a reader copies from the page is the whole program, and the page shows what it prints."""
-    shown: dict = {}  # every file a code block includes: the sections it shows (None: all of it)
+    shown = {}  # every file a code block includes: the sections it shows (None: all of it)
     for path, section in (split_target(t) for b in parse(page).blocks for t in b.includes):
         shown.setdefault(path, set()).add(section)
     problems = []
@@ -59,13 +59,13 @@ def test_each_snippet_shown_whole_with_its_output(page):
     _fail(problems)
 
 
-@pytest.mark.parametrize("page", PAGES, ids=SITE.name)
+@EVERY_PAGE
 def test_prose_was_read_against_the_outputs_it_shows(page):
     """An output that changes (./dev outputs) turns its pages red until their prose is reread."""
     _fail(unread_outputs(page))
 
 
-@pytest.mark.parametrize("page", PAGES, ids=SITE.name)
+@EVERY_PAGE
 def test_figures_are_drawn_from_a_snippet_on_the_page(page):
     """Outside code blocks only figures are included: an SVG inside <figure>, next to its program."""
     parsed = parse(page)
@@ -90,7 +90,7 @@ def test_figures_are_drawn_from_a_snippet_on_the_page(page):
     _fail(problems)
 
 
-@pytest.mark.parametrize("page", PAGES, ids=SITE.name)
+@EVERY_PAGE
 def test_code_annotations_match_the_markers(page):
     """Each `# (n)!` in the code shown has item n in the list right after the block, and no more."""
     problems = []
@@ -105,7 +105,7 @@ def test_code_annotations_match_the_markers(page):
     _fail(problems)
 
 
-@pytest.mark.parametrize("page", PAGES, ids=SITE.name)
+@EVERY_PAGE
 def test_every_heading_has_an_explicit_id(page):
     """Pure-Chinese headings would get order-dependent ids (_1, _2) that differ between languages."""
     if missing := [f"line {h.line}: {h.text}" for h in parse(page).headings if not h.id]:
@@ -113,7 +113,7 @@ def test_every_heading_has_an_explicit_id(page):
         _fail([f"{SITE.name(page)}: headings without an explicit id {explain}:\n  " + "\n  ".join(missing)])
 
 
-@pytest.mark.parametrize("page", PAGES, ids=SITE.name)
+@EVERY_PAGE
 def test_rule_citations_stay_out_of_the_way(page):
     """A citation is a marker after the sentence it backs: at most one per paragraph (or list item),
     none in a heading or a table, none on the summary, which states principles only."""
@@ -121,7 +121,7 @@ def test_rule_citations_stay_out_of_the_way(page):
     cited = Counter(line for line, _ in parsed.rules)
     if SITE.page_name(page) == "summary" and cited:
         problems.append(f"{SITE.name(page)}: the summary cites rules (lines {sorted(cited)}); cite them where the rule is taught")
-    paragraph: list[int] = []
+    paragraph = []
     for number, line in enumerate([*parsed.lines, ""], 1):
         if number in cited and (HEADING.match(line) or line.lstrip().startswith("|")):
             problems.append(f"{SITE.name(page)}:{number}: a rule citation in a heading or table")

@@ -25,8 +25,19 @@ def test_translation_has_the_same_structure(source):
 def test_the_parity_check_sees_what_it_compares():
     """The parser really finds each kind of element (a parser that finds nothing passes every page)."""
     found = structure(SITE.docs / SITE.default / "how-it-works.md")
-    assert found.heading_ids[0] == "how-it-works"
-    assert any(t.endswith(".py") for t in found.includes) and any(t.endswith(".out") for t in found.includes)
-    assert "python" in found.code_blocks and found.admonitions and found.figures and found.steps
-    assert any(found.annotations), "the numbered list after a python block was not read as code annotations"
-    assert structure(SITE.docs / SITE.default / "index.md").articles, "the home page's article() marks were not read"
+    assert found["heading ids"][0] == "how-it-works"
+    assert any(t.endswith(".py") for t in found["snippet includes"]) and any(
+        t.endswith(".out") for t in found["snippet includes"]
+    )
+    assert (
+        "python" in found["code blocks"]
+        and found["admonitions and collapsibles"]
+        and found["figures"]
+        and found["stepped figures"]
+    )
+    assert any(found["code annotations (numbered list after each python block)"]), (
+        "the numbered list after a python block was not read as code annotations"
+    )
+    assert structure(SITE.docs / SITE.default / "index.md")["marks of the source article's passages"], (
+        "the home page's article() marks were not read"
+    )

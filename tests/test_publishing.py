@@ -5,8 +5,6 @@ hreflang alternates (zh, en, x-default), and the pages leave hreflang to it (tes
 the 404 page, served for any missing path, loads its assets and links from the sub-path.
 """
 
-from __future__ import annotations
-
 import re
 import xml.etree.ElementTree as ET
 from html.parser import HTMLParser

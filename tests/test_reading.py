@@ -44,8 +44,8 @@ def test_reading_counts_prose_code_output_and_steps_at_the_stated_rates(tmp_path
     zh, en = (reading(tmp_path / lang / "page.md", site) for lang in ("zh", "en"))
     assert (zh.prose, zh.code, zh.output, zh.steps) == (300, 0, 0, 0), "标题 2 + 294 + x.grad + 和 + 链接 2"
     assert zh.seconds == 60
-    code = len([line for line in (SITE.root / "snippets/how_it_works/grad_basics.py").read_text().splitlines() if line.strip()])
-    out = len([line for line in (SITE.root / "snippets/how_it_works/grad_basics.out").read_text().splitlines() if line.strip()])
+    snippet = SITE.root / "snippets/how_it_works/grad_basics"
+    code, out = (len([line for line in snippet.with_suffix(s).read_text().splitlines() if line.strip()]) for s in (".py", ".out"))
     assert (en.prose, en.code, en.output) == (200, code, out), "Title + 197 words + a link"
     assert en.steps > 0
     assert en.seconds == 60 + 6 * code + 2 * out + 10 * en.steps

@@ -2,8 +2,6 @@
 download, and on English pages the link to the Chinese original, each in the page's language
 (docs_pipeline/ui.toml)."""
 
-from __future__ import annotations
-
 import html
 import importlib.metadata
 import re
@@ -26,6 +24,7 @@ LINK = re.compile(r'<a href="(?P<href>[^"]*)"(?P<attrs>[^>]*)>(?P<text>.*?)</a>'
 EXAMPLES = [page for page in PAGES if parse(page).code]
 # (source page, URL) of every built page: the documentation pages, then the notebook pages
 BUILT = [(page, SITE.url_of(page)) for page in PAGES] + [(page, notebook_url(page, SITE)) for page in EXAMPLES]
+EVERY_BUILT_PAGE = pytest.mark.parametrize("page,url", BUILT, ids=[u or "(home)" for _, u in BUILT])
 
 
 def _target(site: Path, page_url: str, href: str) -> Path:
@@ -37,13 +36,13 @@ def _target(site: Path, page_url: str, href: str) -> Path:
 
 def _links(fragment: str, cls: str | None = None) -> list[tuple[str, str]]:
     return [
-        (html.unescape(m.group("href")), re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", "", m.group("text")))).strip())
+        (html.unescape(m.group("href")), " ".join(html.unescape(re.sub(r"<[^>]+>", "", m.group("text"))).split()))
         for m in LINK.finditer(fragment)
         if cls is None or f'class="{cls}"' in m.group("attrs") or f" {cls}" in m.group("attrs")
     ]
 
 
-@pytest.mark.parametrize("page,url", BUILT, ids=[u or "(home)" for _, u in BUILT])
+@EVERY_BUILT_PAGE
 def test_every_page_notes_torch_version_and_links_its_source_and_original(built_site, page, url):
     doc, lang = (built_site / url / "index.html").read_text(encoding="utf-8"), SITE.language_of(page)
     footers = FOOTER.findall(doc)
@@ -73,7 +72,7 @@ def test_every_page_notes_torch_version_and_links_its_source_and_original(built_
     )
 
 
-@pytest.mark.parametrize("page,url", BUILT, ids=[u or "(home)" for _, u in BUILT])
+@EVERY_BUILT_PAGE
 def test_pages_with_examples_offer_their_notebook(built_site, page, url):
     """A page with code and its notebook page offer the download at the top and in the note below;
     the page also links the notebook page."""
