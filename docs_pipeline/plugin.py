@@ -97,6 +97,7 @@ class Pipeline(BasePlugin):
         kind = "executed" if self.execute else "preview"
         cache = layout().root / ".cache" / "mkdocs-jupyter" / kind / language(config)
         config.plugins["mkdocs-jupyter"].config["cache_dir"] = str(cache)
+        self.terms = load_glossary()
 
     @event_priority(AFTER_I18N)
     def on_files(self, files, *, config):
@@ -141,7 +142,7 @@ class Pipeline(BasePlugin):
         if name == GLOSSARY_PAGE:
             return markdown
         href = posixpath.relpath(f"{GLOSSARY_PAGE}.md", posixpath.dirname(name) or ".")
-        return link_first_uses(markdown, lang, load_glossary(), href)
+        return link_first_uses(markdown, lang, self.terms, href)
 
     def on_page_content(self, html, *, page, config, files):
         if isinstance(page.file, NotebookPage):
