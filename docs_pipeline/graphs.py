@@ -34,9 +34,8 @@ class Graph:
     edges: list[tuple[int, int]] = field(default_factory=list)  # (user, input): the way gradients flow
     objects: dict[int, object] = field(default_factory=dict)
 
-    def drawn(self, ids: dict[int, str], flowed: dict | None = None) -> tuple[list[Node], list[list[str]]]:
+    def drawn(self, ids: dict[int, str], flowed=()) -> tuple[list[Node], list[list[str]]]:
         """Its nodes and edges under a figure's ids: [user, input], or [user, input, the gradient that `flowed` on it]."""
-        flowed = flowed or {}
         nodes = [replace(n, id=ids[k]) for k, n in self.nodes.items()]
         return nodes, [[ids[a], ids[b]] + ([flowed[a, b]] if (a, b) in flowed else []) for a, b in self.edges]
 
@@ -187,7 +186,7 @@ class Layout:
         self.children = {k: [c for p, c in edges if p == k] for k in self.kind}
         self.parents = {k: [p for p, c in edges if c == k] for k in self.kind}
         self.rank: dict[str, int] = {}
-        self.x = dict.fromkeys(self.kind, 0.0)
+        self.x: dict[str, float] = {}
 
         @cache
         def below(k: str) -> int:  # the longest path from k down to a leaf

@@ -121,7 +121,7 @@ def figure(snippet: str, lang: str, root: Path) -> str:
     layout = Layout([(f.nodes, f.edges) for f in frames])
     width = layout.size[0]
     least = f' style="min-width:{width * MIN_SCALE:.0f}px"' if width > WIDE else ""
-    base = "steps-" + snippet.replace("/", "-").replace("_", "-")
+    base = "steps-" + re.sub("[/_]", "-", snippet)
     total = len(frames)
     # The markup is in the first step's state, which steps.css shows only with JavaScript: nothing
     # moves when steps.js starts, and the other frames are never laid out. Line classes as steps.js sets them.
