@@ -3,7 +3,7 @@
 Recording changes nothing the program prints, and the frames are part of what a run records, so a
 changed frame fails the snippet's own test as any stale output does (naming the file and the
 command); the last backward frame's leaf gradients are values the program prints; every frame has
-its sentence and its text alternative in both languages.
+its sentence and its text alternative in both languages, the Chinese ones in the site's typography.
 """
 
 from __future__ import annotations
@@ -108,8 +108,9 @@ def test_a_tiny_engine_is_stepped_like_torch():
     assert [f.recorded for f in forward if f.recorded][:4] == [["x", "y"], ["*"], ["**2"], ["+"]]
     z = next(f for f in frames if f.kind == "forward" and f.facts.recorded == ["+"])
     assert {n.name: n.kind for n in z.nodes} == dict(x="leaf", y="leaf") | dict.fromkeys(["*", "**2", "+"], "function")
-    assert spoken(z.nodes, z.edges) == "; ".join(
-        f"{a} (grad=0.0) → {b} (grad=0.0)" for a, b in ["*x", "*y", ("**2", "y"), "+*", ("+", "**2")]
+    assert spoken(z.nodes, z.edges) == (
+        "* (grad=0.0) → x (grad=0.0); * (grad=0.0) → y (grad=0.0); **2 (grad=0.0) → y (grad=0.0); "
+        "+ (grad=0.0) → * (grad=0.0); + (grad=0.0) → **2 (grad=0.0)"
     )
     grads = [grad for f in forward for grad in f.grads]
     assert [detail for name, detail in grads if name == "y"][:2] == ["grad=6.0", "grad=8.0"]
