@@ -46,7 +46,7 @@ class Program:
     def __init__(self, path: Path):
         text = path.read_text(encoding="utf-8")
         self.lines = [without_annotation(line) for line in text.splitlines()]
-        self.function_of: dict[int, str] = {}
+        self.function_of = {}  # line -> the function it is in
         for node in ast.walk(ast.parse(text)):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 for line in range(node.lineno + 1, node.end_lineno + 1):

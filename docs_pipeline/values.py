@@ -32,7 +32,7 @@ def references() -> dict[str, dict[str, list[str]]]:
 
 @cache
 def _references(pages: tuple) -> dict[str, dict[str, list[str]]]:
-    found: dict[str, dict[str, list[str]]] = {}
+    found = {}
     for page, _ in pages:
         for snippet, path in REFERENCE.findall(page.read_text(encoding="utf-8")):
             found.setdefault(snippet, {}).setdefault(path, []).append(layout().name(page))
