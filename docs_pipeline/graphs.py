@@ -34,9 +34,8 @@ class Graph:
     edges: list[tuple[int, int]] = field(default_factory=list)  # (user, input): the way gradients flow
     objects: dict[int, object] = field(default_factory=dict)
 
-    def drawn(self, ids: dict[int, str], flowed: dict | None = None) -> tuple[list[Node], list[list[str]]]:
+    def drawn(self, ids: dict[int, str], flowed=()) -> tuple[list[Node], list[list[str]]]:
         """Its nodes and edges under a figure's ids: [user, input], or [user, input, the gradient that `flowed` on it]."""
-        flowed = flowed or {}
         nodes = [replace(n, id=ids[k]) for k, n in self.nodes.items()]
         return nodes, [[ids[a], ids[b]] + ([flowed[a, b]] if (a, b) in flowed else []) for a, b in self.edges]
 
@@ -186,8 +185,8 @@ class Layout:
         self.width = {k: max(max(len(n.name), len(n.detail)) for n in nodes if n.id == k) * CHAR_W + 2 * PAD_X for k in self.kind}
         self.children = {k: [c for p, c in edges if p == k] for k in self.kind}
         self.parents = {k: [p for p, c in edges if c == k] for k in self.kind}
-        self.rank: dict[str, int] = {}
-        self.x = dict.fromkeys(self.kind, 0.0)
+        self.rank = {}  # node -> its place in a depth-first walk
+        self.x = {}  # node -> the x of its centre
 
         @cache
         def below(k: str) -> int:  # the longest path from k down to a leaf
@@ -206,7 +205,7 @@ class Layout:
         self.layer = {k: layer(k) for k in self.kind}
         for k in sorted(self.kind, key=lambda k: bool(self.parents[k])):
             self._visit(k)
-        self.rows: list[list[str]] = [[] for _ in range(max(self.layer.values()) + 1)]
+        self.rows = [[] for _ in range(max(self.layer.values()) + 1)]
         for k in sorted(self.kind, key=self.rank.get):
             self.rows[self.layer[k]].append(k)
         for row in self.rows:
@@ -225,11 +224,14 @@ class Layout:
         if k in self.rank:
             return
         self.rank[k] = len(self.rank)
-        children = self.children[k]
-        deepest = max(children, key=self.below, default=None)
-        spine = [deepest] if deepest and sum(self.below(c) == self.below(deepest) for c in children) == 1 else []
-        for c in spine + [c for c in children if c not in spine]:
+        spine = self._spine(self.children[k])
+        for c in sorted(self.children[k], key=lambda c: c != spine):  # stable: the spine first, the rest in order
             self._visit(c)
+
+    def _spine(self, nodes: list[str]) -> str | None:
+        """The one node with a longer path below it than the others', if there is one."""
+        deep = [self.below(c) for c in nodes]
+        return nodes[deep.index(max(deep))] if deep.count(max(deep, default=None)) == 1 else None
 
     def _place(self, row: list[str], wanted: list[float]) -> None:
         """At the wanted x where they fit, in order, never overlapping."""
@@ -242,8 +244,8 @@ class Layout:
         """Where k wants to be below one of its users: the spine straight under it, siblings beside."""
         siblings = sorted((c for c in self.children[parent] if self.layer[c] == self.layer[k]), key=self.rank.get)
         slot = sum(self.width[c] for c in siblings) / len(siblings) + COL_GAP
-        deep = [self.below(c) for c in siblings]
-        centre = deep.index(max(deep)) if deep.count(max(deep)) == 1 and len(siblings) > 1 else (len(siblings) - 1) / 2
+        spine = self._spine(siblings)
+        centre = siblings.index(spine) if spine else (len(siblings) - 1) / 2  # one sibling: 0 either way
         return self.x[parent] + slot * (siblings.index(k) - centre)
 
     def _align(self, depth: int, down: bool) -> None:

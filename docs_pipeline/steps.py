@@ -24,7 +24,7 @@ from .pages import parse
 from .runner import ROOT, Snippet, SnippetFailed, run_for_namespace
 from .site import layout, snippet_file
 
-FX_LINE = re.compile(r'File "(?P<file>[^"]+)", line (?P<line>\d+)')
+FX_LINE = re.compile(r'File "([^"]+)", line (\d+)')
 
 
 class StepsError(Exception):
@@ -104,9 +104,9 @@ def steps_path(snippet_py: Path) -> Path:
     return snippet_py.with_suffix(".steps.json")
 
 
-def declared(root: Path = ROOT) -> dict[str, list[str]]:
+def declared() -> dict[str, list[str]]:
     """{snippet ("dir/name"): [pages that call steps() on it]} over every page of every language."""
-    site, found = layout(root), {}
+    site, found = layout(), {}
     for page in site.pages():
         for snippet in parse(page).steps:
             found.setdefault(snippet, []).append(site.name(page))
@@ -118,12 +118,12 @@ def load(snippet: str, root: Path = ROOT) -> tuple[str, list[Frame]]:
     program = snippet_file(snippet, root)
     if not program.is_file():
         raise StepsError(f"no snippet {snippet!r} (snippets/{snippet}.py does not exist)")
-    if not steps_path(program).is_file():
+    if not (stored := steps_path(program)).is_file():
         raise StepsError(
-            f"snippets/{snippet}.py has no recorded steps ({steps_path(program).relative_to(root).as_posix()}); "
+            f"snippets/{snippet}.py has no recorded steps (snippets/{snippet}.steps.json); "
             f"record them from a real run: ./dev outputs snippets/{snippet}.py"
         )
-    data = json.loads(steps_path(program).read_text(encoding="utf-8"))
+    data = json.loads(stored.read_text(encoding="utf-8"))
     read = [{**f, "nodes": [Node(**n) for n in f["nodes"]], "facts": FACTS[f["kind"]](**f["facts"])} for f in data["frames"]]
     return data["program"], [Frame(**f) for f in read]
 
@@ -148,11 +148,11 @@ class Frames:
     """The frames so far, where the program is, and the stable ids ("t1", "f3") of what they show."""
 
     def __init__(self):
-        self.list: list[Frame] = []
+        self.list = []
         self.line = 0  # the line the next frame is told as the effect of
-        self.ran: list[int] = []  # lines started since the last frame
+        self.ran = []  # lines started since the last frame
         self.last = Graph()  # what the program's variables reached at the last forward moment
-        self.ids: dict[int, str] = {}  # id() -> the stable id of a tensor or node the frames show
+        self.ids = {}  # id() -> the stable id ("t1", "f3") of a tensor or node the frames show
         self.serial = 0
 
     def remember(self, graph: Graph, forget: bool = True) -> None:
@@ -166,13 +166,13 @@ class Frames:
             self.ids = {key: self.ids[key] for key in graph.nodes}
             self.last = graph
 
-    def add(self, graph: Graph, facts, new=(), current=None, flowed=None) -> None:
+    def add(self, graph: Graph, facts, new=(), current=None, flowed=()) -> None:
         """A frame of `graph` (an autograd graph), with the gradients that `flowed` on its arrows."""
         self.remember(graph, forget=isinstance(facts, Forward))  # backward frames show the graph backward started from
         self.append(facts, *graph.drawn(self.ids, flowed), [self.ids[k] for k in new], self.ids.get(current))
 
     def append(self, facts, nodes, edges, new, current=None, line=None, ran=None) -> None:
-        line = self.line if line is None else line
+        line = line or self.line  # a line number is never 0
         ran = ran or list(dict.fromkeys(self.ran)) or [line]
         self.list.append(Frame(type(facts).__name__.lower(), line, ran, nodes, edges, new, facts, current))
         self.ran = []
@@ -209,12 +209,11 @@ class BackwardRun:
 
     def __init__(self, frames: Frames, graph: Graph, roots: list, scope, guard):
         self.frames, self.graph, self.scope = frames, graph, scope
-        self.flowed: dict[tuple[int, int], str] = {}  # (user, input) -> the gradient that arrow carried
-        self.arrived: dict[int, str] = {}
+        self.flowed = {}  # (user, input) -> the gradient that arrow carried
+        self.arrived = {}  # node -> the gradient it received
         self.running = None  # a node that received its gradient and has not finished: where an error comes from
-        self.error: BaseException | None = None
-        fns = [graph.objects[k] for k, node in graph.nodes.items() if node.kind in ("function", "accumulate")]
-        fns = [fn for fn in fns if not is_value(fn)]
+        self.error = None
+        fns = [fn for k, fn in graph.objects.items() if graph.nodes[k].kind in ("function", "accumulate") and not is_value(fn)]
         self.handles = [fn.register_prehook(lambda grads, fn=fn: guard(self.arrives, fn, grads)) for fn in fns]
         self.handles += [fn.register_hook(lambda grads, _, fn=fn: guard(self.ran, fn, grads)) for fn in fns]
         self.roots = [t for t in roots if id(t) in graph.nodes and t.grad_fn is not None]
@@ -278,19 +277,19 @@ def compile_frames(explanation, file: str, frames: Frames) -> None:
             detail = node.op if node.op == "output" else f"{node.op} {target}"
             nodes.append(Node(ids[node], {"placeholder": "leaf", "output": "output"}.get(node.op, "function"), node.name, detail))
             edges += [[ids[source], ids[node]] for source in node.all_input_nodes]
-            stack = FX_LINE.finditer(node.meta.get("stack_trace") or "")
-            lines += [int(m.group("line")) for m in stack if m.group("file") == file][-1:]  # the snippet's innermost line
+            stack = FX_LINE.findall(node.meta.get("stack_trace") or "")
+            lines += [int(line) for f, line in stack if f == file][-1:]  # the snippet's innermost line
             if node.op.startswith("call"):
                 made.append([node.name, node.op, target])
-        if previous_end is not None:
-            edges.append([previous_end, nodes[len(nodes) - len(ids)].id])
+        if previous_end:
+            edges.append([previous_end, next(iter(ids.values()))])
         ran = [frames.line, *dict.fromkeys(lines)]
         frames.append(Compile(number, len(graphs), made), list(nodes), list(edges), list(ids.values()), line=ran[-1], ran=ran)
         if number <= len(breaks):
             reason, previous_end = breaks[number - 1], f"break{number}"
             where = reason.user_stack[-1]
             nodes.append(Node(previous_end, "break", "graph break", f"{where.name}()"))
-            edges.append([ids[next(n for n in module.graph.nodes if n.op == "output")], previous_end])
+            edges.append([ids[node], previous_end])  # the output node: an FX graph's last
             facts = Break(number, reason.reason.splitlines()[0], where.name)
             frames.append(facts, list(nodes), list(edges), [previous_end], line=where.lineno, ran=[where.lineno])
 
@@ -305,11 +304,11 @@ class Recorder:
         self.file = snippet.name  # the code's filename as runner.run_for_namespace compiles it
         self.backward_code = torch.autograd.backward.__code__
         self.frames = Frames()
-        self.pending: list[tuple[object, object]] = []  # (snippet frame, a tensor returned into its running line)
-        self.backward: BackwardRun | None = None
+        self.pending = []  # (snippet frame, a tensor returned into its running line)
+        self.backward = None  # the BackwardRun of the outermost backward() running
         self.depth = 0  # backward() calls running
-        self.explained: set[int] = set()
-        self.failure: BaseException | None = None
+        self.explained = set()  # id() of the explain() results drawn
+        self.failure = None  # what went wrong in the recorder itself
 
     def guard(self, method, *args):
         try:
@@ -320,7 +319,7 @@ class Recorder:
     def trace(self, frame, event, arg):
         if self.failure is not None:
             return None
-        if frame.f_code is self.backward_code and event == "call":
+        if frame.f_code is self.backward_code:  # a global trace function sees "call" events only
             return self.guard(self.backward_started, frame)
         # a constructor's lines are no steps: what it builds shows once the caller holds it
         return self.local if frame.f_code.co_filename == self.file and frame.f_code.co_name != "__init__" else None
@@ -372,9 +371,7 @@ class Recorder:
         if self.depth == 1:
             roots = frame.f_locals["tensors"]
             roots = [roots] if is_tensor(roots) else [t for t in roots if is_tensor(t)]
-            caller = self.snippet_frame(frame.f_back)
-            if caller is None:
-                raise StepsError("backward() was called from outside the snippet")
+            caller = self.snippet_frame(frame.f_back)  # the snippet's module frame at least: it runs everything
             self.frames.line = caller.f_lineno
             graph = self.graph(caller, roots + [v for _, v in self.pending])
             self.backward = BackwardRun(self.frames, graph, roots, caller, self.guard)

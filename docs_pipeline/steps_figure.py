@@ -46,7 +46,7 @@ class Program:
     def __init__(self, path: Path):
         text = path.read_text(encoding="utf-8")
         self.lines = [without_annotation(line) for line in text.splitlines()]
-        self.function_of: dict[int, str] = {}
+        self.function_of = {}  # line -> the function it is in
         for node in ast.walk(ast.parse(text)):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 for line in range(node.lineno + 1, node.end_lineno + 1):
@@ -121,7 +121,7 @@ def figure(snippet: str, lang: str, root: Path) -> str:
     layout = Layout([(f.nodes, f.edges) for f in frames])
     width = layout.size[0]
     least = f' style="min-width:{width * MIN_SCALE:.0f}px"' if width > WIDE else ""
-    base = "steps-" + snippet.replace("/", "-").replace("_", "-")
+    base = "steps-" + re.sub("[/_]", "-", snippet)
     total = len(frames)
     # The markup is in the first step's state, which steps.css shows only with JavaScript: nothing
     # moves when steps.js starts, and the other frames are never laid out. Line classes as steps.js sets them.

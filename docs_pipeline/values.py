@@ -8,10 +8,10 @@ import re
 from functools import cache, lru_cache
 from pathlib import Path
 
-from .site import ROOT, layout, snippet_file
+from .site import layout, snippet_file
 
 # Both macros that take a recorded value: value("snippet", "path"), derive("expr", "snippet", "path").
-REFERENCE = re.compile(r'\b(?:value\(|derive\(\s*"[^"]*"\s*,)\s*"(?P<snippet>[^"]+)"\s*,\s*"(?P<path>[^"]+)"\s*\)')
+REFERENCE = re.compile(r'\b(?:value\(|derive\(\s*"[^"]*"\s*,)\s*"([^"]+)"\s*,\s*"([^"]+)"\s*\)')  # snippet, path
 PATH = re.compile(r"^(?P<name>[A-Za-z_]\w*)(?P<rest>(?:\.[A-Za-z_]\w*|\[-?\d+\])*)$")
 STEP = re.compile(r"\.(?P<attr>[A-Za-z_]\w*)|\[(?P<index>-?\d+)\]")
 MAX_ELEMENTS = 64
@@ -32,10 +32,10 @@ def references() -> dict[str, dict[str, list[str]]]:
 
 @cache
 def _references(pages: tuple) -> dict[str, dict[str, list[str]]]:
-    found: dict[str, dict[str, list[str]]] = {}
+    found = {}
     for page, _ in pages:
-        for m in REFERENCE.finditer(page.read_text(encoding="utf-8")):
-            found.setdefault(m.group("snippet"), {}).setdefault(m.group("path"), []).append(layout().name(page))
+        for snippet, path in REFERENCE.findall(page.read_text(encoding="utf-8")):
+            found.setdefault(snippet, {}).setdefault(path, []).append(layout().name(page))
     return found
 
 
@@ -64,7 +64,7 @@ def shortest(plain):
     if isinstance(plain, list):
         return [shortest(v) for v in plain]
     if isinstance(plain, float) and math.isfinite(plain):
-        return float(numpy.format_float_positional(numpy.float32(plain), unique=True, trim="-"))
+        return float(str(numpy.float32(plain)))  # numpy prints a float32 as its shortest round-trip decimal
     return plain if not isinstance(plain, float) else str(plain)
 
 
@@ -96,7 +96,7 @@ def _stored(path: Path, mtime: float) -> dict:
     return json.loads(path.read_text(encoding="utf-8"))
 
 
-def lookup(snippet: str, path: str, root: Path = ROOT):
+def lookup(snippet: str, path: str, root: Path):
     """The recorded value, or RecordError saying what is missing and the command that records it."""
     program = snippet_file(snippet, root)
     if not program.is_file():

@@ -31,7 +31,7 @@ class Finding:
         return f"{self.where}:{self.line}: {self.old.strip()}\n    autocorrect: {self.new.strip()}"
 
 
-def lint(text: str, where: str, kind: str = "md", line: int | None = None) -> list[Finding]:
+def lint(text: str, where: str, kind: str = "md", line: int = 0) -> list[Finding]:
     """What autocorrect would change in `text`, read as a `kind` file (md: Markdown rules); `line`:
     the line the text stands on in `where`, when it is one string of a larger file."""
     result = autocorrect_py.lint_for(text, f"text.{kind}")
@@ -45,14 +45,10 @@ def html_text(markup: str) -> str:
 
 
 def _python_strings(path: Path) -> list[tuple[int, str]]:
-    """String literals with Chinese in them, docstrings left out (English, naming Chinese terms)."""
+    """String literals with Chinese in them, docstrings (English, naming Chinese terms) and other bare
+    string statements left out: no reader sees them."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    documented = (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
-    docstrings = {
-        id(node.body[0].value)
-        for node in ast.walk(tree)
-        if isinstance(node, documented) and node.body and isinstance(node.body[0], ast.Expr)
-    }
+    docstrings = {id(node.value) for node in ast.walk(tree) if isinstance(node, ast.Expr)}
     return [
         (node.lineno, node.value)
         for node in ast.walk(tree)

@@ -38,27 +38,3 @@ def test_a_figure_draws_every_node_with_classes_only():
     assert sorted(texts[0] for texts in drawn if texts[1:] == ["is_leaf=True"]) == ["x", "y"]
     assert svg.count("<line ") == len(GRAPH.edges)
     assert "style=" not in svg, "a figure's look belongs in steps.css"
-
-
-class Value:
-    """The least a tiny engine's scalar has (snippets/tiny_autograd/engine.py): its inputs and operation."""
-
-    def __init__(self, data, _prev=(), _op=""):
-        self.data, self.grad, self._prev, self._op = data, 0.0, _prev, _op
-
-
-def test_the_walk_draws_a_tiny_engines_values():
-    """Each Value one node: a leaf named after its variable, any other after its operation, its inputs below it."""
-    a, b = Value(2.0), Value(3.0)
-    product = Value(6.0, (a, b), "*")
-    graph = walk(variables([{"a": a, "b": b, "c": Value(9.0, (product, b), "+")}])[0])
-    nodes = graph.nodes
-    assert Counter((nodes[u].name, nodes[v].name) for u, v in graph.edges) == Counter(
-        {("+", "*"): 1, ("+", "b"): 1, ("*", "a"): 1, ("*", "b"): 1}
-    )
-    assert sorted((n.kind, n.name, n.detail) for n in nodes.values()) == [
-        ("function", "*", "grad=0.0"),
-        ("function", "+", "grad=0.0"),
-        ("leaf", "a", "grad=0.0"),
-        ("leaf", "b", "grad=0.0"),
-    ]

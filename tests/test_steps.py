@@ -3,7 +3,7 @@
 Recording changes nothing the program prints, and the frames are part of what a run records, so a
 changed frame fails the snippet's own test as any stale output does (naming the file and the
 command); the last backward frame's leaf gradients are values the program prints; every frame has
-its sentence and its text alternative in both languages.
+its sentence and its text alternative in both languages, the Chinese ones in the site's typography.
 """
 
 from __future__ import annotations
@@ -12,24 +12,17 @@ import re
 
 import pytest
 
+from docs_pipeline import zh_copy
+from docs_pipeline.graphs import spoken
 from docs_pipeline.macros import PageError, page_functions
 from docs_pipeline.outputs import RECORD_SEED, recording
-from docs_pipeline.runner import ROOT, Snippet, run, run_for_namespace
+from docs_pipeline.runner import ROOT, Snippet, run_for_namespace
 from docs_pipeline.site import layout, snippet_file
 from docs_pipeline.steps import StepsError, declared, load, steps_path
 from docs_pipeline.steps_figure import figure
 
 STEPPED = sorted(declared())
 FRAME = re.compile(r'<li class="steps__frame[^"]*"[^>]*>(?P<body>.*?)</li>', re.S)
-
-
-@pytest.mark.parametrize("name", STEPPED)
-def test_a_run_records_the_frames_and_prints_the_same(name):
-    snippet = Snippet(snippet_file(name))
-    files = recording(snippet, RECORD_SEED)
-    assert steps_path(snippet.path) in files, f"snippets/{name}.py: a page shows it step by step, but a run records no frames"
-    plain, _ = run_for_namespace(snippet, RECORD_SEED)
-    assert files[snippet.output_path] == plain, f"snippets/{name}.py prints something else while its steps are recorded"
 
 
 def frames(name: str) -> list:
@@ -41,11 +34,16 @@ def frames(name: str) -> list:
 
 
 @pytest.mark.parametrize("name", STEPPED)
-def test_last_backward_frame_has_the_printed_gradients(name):
-    """The leaves' .grad in the last frame of the last backward() are values the program prints."""
+def test_a_run_records_the_frames_and_prints_the_same_gradients(name):
+    """Recording changes nothing the program prints, and the leaves' .grad in the last frame of the last
+    backward() are values it prints."""
+    snippet = Snippet(snippet_file(name))
+    files = recording(snippet, RECORD_SEED)
+    assert steps_path(snippet.path) in files, f"snippets/{name}.py: a page shows it step by step, but a run records no frames"
+    output, _ = run_for_namespace(snippet, RECORD_SEED)  # what it prints, not its stored .out: that is its own test's
+    assert files[snippet.output_path] == output, f"snippets/{name}.py prints something else while its steps are recorded"
     if not (done := [f for f in frames(name) if f.kind == "done"]):
-        pytest.skip("no backward() in this figure")
-    output = run(Snippet(snippet_file(name)))  # what it prints, not its stored .out: that is its own test's
+        return
     last = done[-1]
     assert last.facts.grads, f"snippets/{name}.py: the last backward frame shows no leaf gradient"
     for leaf, value in last.facts.grads:
@@ -71,7 +69,7 @@ def test_backward_adds_up_at_a_shared_leaf():
 @pytest.mark.parametrize("name", STEPPED)
 def test_every_frame_is_told_in_both_languages(name):
     recorded = frames(name)
-    for lang, step in (("zh", "第 {n} 步，共 {total} 步："), ("en", "Step {n} of {total}: ")):
+    for lang, step in (("en", "Step {n} of {total}: "), ("zh", "第 {n} 步，共 {total} 步：")):
         html = figure(name, lang, ROOT)
         bodies = FRAME.findall(html)
         assert len(bodies) == len(recorded), f"{name} ({lang}): {len(bodies)} frames drawn, {len(recorded)} recorded"
@@ -85,6 +83,9 @@ def test_every_frame_is_told_in_both_languages(name):
             drawn = len(re.findall(r'<g class="node ', body))
             assert drawn == len(frame.nodes), f"{name} step {n}: {drawn} nodes drawn, {len(frame.nodes)} recorded"
         assert re.search(r'class="node (leaf|function) steps__new"', html), f"{name} ({lang}): no frame marks a new node"
+    # the zh figure's sentences and text alternatives follow the typography of tests/test_zh_copy.py
+    findings = zh_copy.lint(zh_copy.html_text(html), f"snippets/{name}.steps.json (zh figure)")
+    assert not findings, "\n".join(map(str, findings))
 
 
 def test_a_page_asking_for_missing_steps_fails_naming_it():
@@ -99,11 +100,18 @@ def test_a_page_asking_for_missing_steps_fails_naming_it():
 
 
 def test_a_tiny_engine_is_stepped_like_torch():
-    """snippets/tiny_autograd/engine.py: each Value is recorded on the line that makes it, each `+=` of its
-    backward is a step (y's two uses, one after the other), and its leaves end with torch's gradients."""
+    """snippets/tiny_autograd/engine.py: each Value is recorded on the line that makes it, one node named by
+    its operation (a leaf by its variable) above its inputs; each `+=` of its backward is a step (y's two
+    uses, one after the other), and its leaves end with torch's gradients."""
     frames = load("tiny_autograd/engine")[1]
     forward = [f.facts for f in frames if f.kind == "forward"]
     assert [f.recorded for f in forward if f.recorded][:4] == [["x", "y"], ["*"], ["**2"], ["+"]]
+    z = next(f for f in frames if f.kind == "forward" and f.facts.recorded == ["+"])
+    assert {n.name: n.kind for n in z.nodes} == dict(x="leaf", y="leaf") | dict.fromkeys(["*", "**2", "+"], "function")
+    assert spoken(z.nodes, z.edges) == (
+        "* (grad=0.0) → x (grad=0.0); * (grad=0.0) → y (grad=0.0); **2 (grad=0.0) → y (grad=0.0); "
+        "+ (grad=0.0) → * (grad=0.0); + (grad=0.0) → **2 (grad=0.0)"
+    )
     grads = [grad for f in forward for grad in f.grads]
     assert [detail for name, detail in grads if name == "y"][:2] == ["grad=6.0", "grad=8.0"]
     assert [dict(grads)["x"], dict(grads)["y"]] == [f"grad={value}" for _, value in frames[-1].facts.grads]

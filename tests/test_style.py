@@ -11,9 +11,10 @@ from docs_pipeline.site import ROOT
 RUFF = Path(sys.executable).parent / "ruff"
 
 
-@pytest.mark.parametrize("command", [["check", "--output-format", "concise"], ["format", "--check"]], ids=["lint", "format"])
-def test_ruff(command):
-    result = subprocess.run([str(RUFF), *command, "."], cwd=ROOT, capture_output=True, text=True)
-    if result.returncode != 0:
-        fix = "ruff check --fix ." if command[0] == "check" else "ruff format ."
-        pytest.fail(f"ruff {' '.join(command)} (fix with .venv/bin/{fix}):\n{result.stdout}{result.stderr}", pytrace=False)
+@pytest.mark.parametrize(
+    ("command", "fix"), [("check --output-format concise", "check --fix"), ("format --check", "format")], ids=["lint", "format"]
+)
+def test_ruff(command, fix):
+    result = subprocess.run([str(RUFF), *command.split(), "."], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    if result.returncode:
+        pytest.fail(f"ruff {command} (fix with .venv/bin/ruff {fix} .):\n{result.stdout}{result.stderr}", pytrace=False)
