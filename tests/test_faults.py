@@ -18,9 +18,9 @@ from pymdownx.snippets import SnippetMissingError
 from docs_pipeline.pages import expand
 from docs_pipeline.runner import SEEDS
 from docs_pipeline.site import ROOT, layout
-from docs_pipeline.site_loads import site_weights
 from docs_pipeline.translations import missing_counterparts
 from tests.helpers import build_site, copy_project, snippet_with_output
+from tests.site_loads import site_weights
 
 # A page with no code: a fault there re-executes no notebook (the build stays fast).
 PROSE_PAGE = "glossary.md"
@@ -209,22 +209,3 @@ def test_a_page_that_loads_from_another_host(site_faults):
     assert [w.page for w in loading] == [built.relative_to(site_dir).as_posix()], [(w.page, w.external) for w in loading]
     assert loading[0].external == ["https://cdn.example.com/lib.js"], loading[0].external
     assert layout(project).source_of(built, site_dir) == f"docs/en/{PROSE_PAGE}"
-
-
-@pytest.mark.browser  # Lighthouse, in Chromium (tests/audit/)
-def test_a_link_too_faint_to_read(site_faults):
-    from docs_pipeline.serve import serve
-    from tests.audit.site_audit import audit_pages, lighthouse_failures, tools_problem
-
-    if problem := tools_problem():
-        pytest.fail(problem, pytrace=False)
-    project, (_, output) = site_faults
-    site_dir = project / "site"
-    page = f"{PROSE_PAGE.removesuffix('.md')}/index.html"
-    assert (site_dir / page).is_file(), f"the build stopped before writing {page}:\n{output[-3000:]}"
-    with serve(site_dir) as base_url:
-        records = audit_pages(base_url, [page])
-    failures = lighthouse_failures(site_dir, records, "accessibility")
-    assert failures and f"docs/zh/{PROSE_PAGE}" in failures[0] and "color-contrast" in failures[0], (
-        f"Lighthouse let a link at 1.7:1 pass, or did not name the page and the audit: {failures}"
-    )
