@@ -93,23 +93,15 @@ def audit(base_url: str, pages: list[str]) -> dict[str, dict]:
 
 
 def failures(site: Path, records: dict[str, dict], category: str) -> list[str]:
-    """One line per page whose `category` score is not 100, naming the page, each failing audit
-    and what it found (elements, URLs)."""
+    """One line per page whose `category` score is not 100, naming the page and each failing audit
+    with what it found (elements, URLs), or why Lighthouse could not audit it."""
     lines = []
     for page, record in records.items():
-        if problem := record.get("error") or record.get("runtimeError"):
-            lines.append(f"{describe(site, page)}: Lighthouse could not audit it: {problem.splitlines()[0]}")
-            continue
+        problem = record.get("error") or record.get("runtimeError")
         score = (record.get("scores") or {}).get(category)
-        if score == 100:
-            continue
-        found = "; ".join(
-            f"{a['id']} ({a['title']}{': ' + a['explanation'] if a.get('explanation') else ''})"
-            + (": " + " | ".join(item[:200] for item in a["items"][:3]) if a["items"] else "")
-            for a in record.get("failing", [])
-            if a["category"] == category
-        )
-        lines.append(f"{describe(site, page)}: {category} {score}: {found or 'no failing audit reported'}")
+        if problem or score != 100:
+            found = [audit for audit in record.get("failing", []) if audit["category"] == category]
+            lines.append(f"{describe(site, page)}: {category} {score}: {problem or json.dumps(found, ensure_ascii=False)}")
     return lines
 
 

@@ -94,13 +94,14 @@ def _visit(browser, base_url: str, site, page: str) -> dict[str, list[str]]:
         tab.wait_for_function(_ALL_MOUNTED)
         tab.evaluate(AXE_SCRIPT)
         problems["axe-core"] += _axe(tab, "")
+        tab.set_viewport_size({"width": PHONE_WIDTH, "height": 900})
+        tab.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")  # resize observers ran
+        problems["axe-core"] += _axe(tab, f"at {PHONE_WIDTH} px: ")
+        tab.set_viewport_size({"width": 1280, "height": 900})
         _annotation(tab, problems["annotations"])
         source = SITE.root / SITE.source_of(site / page, site)
         if source.is_file():  # not a notebook or 404 page
             _copy(tab, parse(source), problems["copy"])
-        tab.set_viewport_size({"width": PHONE_WIDTH, "height": 900})
-        tab.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")  # resize observers ran
-        problems["axe-core"] += _axe(tab, f"at {PHONE_WIDTH} px: ")
     seen += [f"requests another host: {url}" for url in dict.fromkeys(external)]
     return problems
 
@@ -185,15 +186,37 @@ def test_first_visit(check, first_visits, built_site):
     assert not failures, f"{CHECKS[check]}:\n  " + "\n  ".join(failures)
 
 
+# The canvas test for tofu: a character with no font renders as the same box as a code point no
+# font has (U+10FFFD, private use). If 计 draws like that box, Chinese renders as boxes.
+_SAME_AS_NOTDEF = """(ch) => {
+    const draw = (c) => {
+        const canvas = document.createElement('canvas');
+        canvas.width = 64; canvas.height = 64;
+        const g = canvas.getContext('2d');
+        g.font = '48px ' + getComputedStyle(document.body).fontFamily;
+        g.fillText(c, 4, 52);
+        return Array.from(g.getImageData(0, 0, 64, 64).data).join(',');
+    };
+    return draw(ch) === draw(String.fromCodePoint(0x10FFFD));
+}"""
+
+
 @pytest.mark.parametrize("lang", SITE.languages)
-def test_palette_collapsibles_and_language_switch(lang, browser, served_site, built_site):
+def test_fonts_palette_collapsibles_and_language_switch(lang, browser, served_site, built_site, screenshots):
     """The template's behaviour, alike on every page of a language, on its first page with a
-    collapsible: the palette toggle switches the scheme and back, a click opens a collapsible, and
-    from a section the language switch lands on the same section in the other language
-    (overrides/assets/javascripts/language-switch.js; the same heading ids: tests/test_parity.py)."""
+    collapsible: Chinese renders in a CJK font, the palette toggle switches the scheme and back, a
+    click opens a collapsible, and from a section the language switch lands on the same section in
+    the other language (overrides/assets/javascripts/language-switch.js; the same heading ids:
+    tests/test_parity.py). With --screenshots, the page full length."""
     page = next(p for p in SITE.pages(lang) if "<details" in (built_site / SITE.url_of(p) / "index.html").read_text("utf-8"))
     with new_tab(browser, served_site) as tab:
         tab.goto(SITE.url_of(page))
+        for char in "计算图":
+            assert not tab.evaluate(_SAME_AS_NOTDEF, char), (
+                f"{char} renders as a box (no CJK font): apt-get install fonts-noto-cjk"
+            )
+        if screenshots:
+            tab.screenshot(path=str(screenshots / f"{lang}-{page.stem}.png"), full_page=True)
         tab.add_style_tag(content=NO_MOTION)
         body = tab.locator("body")
         scheme = body.get_attribute("data-md-color-scheme") or "(none)"
@@ -245,33 +268,3 @@ def test_code_is_readable_in_both_schemes(scheme, browser, served_site, built_si
     assert not faint, (
         f"code text too faint in the {scheme!r} scheme (blocks from {sorted({p for p, _ in samples})}):\n  " + "\n  ".join(faint)
     )
-
-
-# The canvas test for tofu: a character with no font renders as the same box as a code point no
-# font has (U+10FFFD, private use). If 计 draws like that box, Chinese renders as boxes.
-_SAME_AS_NOTDEF = """(ch) => {
-    const draw = (c) => {
-        const canvas = document.createElement('canvas');
-        canvas.width = 64; canvas.height = 64;
-        const g = canvas.getContext('2d');
-        g.font = '48px ' + getComputedStyle(document.body).fontFamily;
-        g.fillText(c, 4, 52);
-        return Array.from(g.getImageData(0, 0, 64, 64).data).join(',');
-    };
-    return draw(ch) === draw(String.fromCodePoint(0x10FFFD));
-}"""
-
-
-@pytest.mark.parametrize("lang", SITE.languages)
-def test_chinese_renders_in_a_cjk_font(lang, browser, served_site, screenshots):
-    """With --screenshots, the first page with a python block (else the first page), full length."""
-    pages = SITE.pages(lang)
-    page = next((p for p in pages if "```python" in p.read_text(encoding="utf-8")), pages[0])
-    with new_tab(browser, served_site) as tab:
-        tab.goto(SITE.url_of(page))
-        for char in "计算图":
-            assert not tab.evaluate(_SAME_AS_NOTDEF, char), (
-                f"{char} renders as a box (no CJK font): apt-get install fonts-noto-cjk"
-            )
-        if screenshots:
-            tab.screenshot(path=str(screenshots / f"{lang}-{page.stem}.png"), full_page=True)
