@@ -44,8 +44,9 @@ def chromium_executable() -> str | None:
 
 @contextmanager
 def launch(executable: str):
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
+    expect.set_options(timeout=TIMEOUT_MS)  # as every other wait: a busy machine is slow, not wrong
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS, headless=True)
         try:
