@@ -19,8 +19,7 @@ from docs_pipeline.steps import declared, load
 from tests.browser.chromium import new_tab
 
 SITE = layout()
-FIGURE, PAGE = "#steps-how-it-works-grad-basics", "en/how-it-works/"
-FRAMES = load("how_it_works/grad_basics")[1]
+SNIPPET, FIGURE, PAGE = "how_it_works/grad_basics", "#steps-how-it-works-grad-basics", "en/how-it-works/"
 STEP = {"zh": "第 {n} 步，共 {total} 步：", "en": "Step {n} of {total}: "}
 NEXT = {"zh": "下一步", "en": "Next step"}
 PHONE = {"width": 360, "height": 740}
@@ -174,7 +173,7 @@ def test_stepping_and_at_360px(browser, served_site, screenshots, snippet, lang,
 def test_without_javascript_every_frame_is_shown(browser, served_site):
     with _open(browser, served_site, PAGE, java_script_enabled=False) as (tab, errors):
         state = _state(tab)
-        assert state["visible"] == list(range(1, len(FRAMES) + 1)), state
+        assert state["visible"] == list(range(1, len(load(SNIPPET)[1]) + 1)), state
         assert not tab.locator(f"{FIGURE} .steps__controls").is_visible()
         texts = tab.locator(f"{FIGURE} .steps__text").all_inner_texts()
         assert texts[2].startswith("Step 3 of 9: z = x * y + y**2 records MulBackward0, PowBackward0 and AddBackward0"), texts[2]
@@ -184,13 +183,14 @@ def test_without_javascript_every_frame_is_shown(browser, served_site):
 def test_in_the_dark_axe_finds_nothing_and_motion_only_without_reduced_motion(browser, served_site):
     """The dark palette recolours every figure alike (the same stylesheet and classes): one stands
     for all. Axe reads its colours with reduced motion (no fade)."""
+    total = len(load(SNIPPET)[1])
     with _open(browser, served_site, PAGE, color_scheme="dark", reduced_motion="reduce") as (tab, errors):
         tab.locator(FIGURE).focus()
-        violations = _step_through(tab, FIGURE, len(FRAMES))
+        violations = _step_through(tab, FIGURE, total)
         animations = {}
         for motion in ("reduce", "no-preference"):
             tab.emulate_media(reduced_motion=motion)
-            for key in ["ArrowLeft"] * len(FRAMES) + ["ArrowRight"] * 2:  # to step 3: new nodes appear
+            for key in ["ArrowLeft"] * total + ["ArrowRight"] * 2:  # to step 3: new nodes appear
                 tab.keyboard.press(key)
             animations[motion] = tab.locator(f"{FIGURE} .steps__frame--current .steps__new").evaluate_all(
                 "news => news.map(e => getComputedStyle(e).animationName)"
