@@ -1,16 +1,15 @@
 """The test wiring: snippets/ is collected by sybil (one example per file), tests/ by pytest."""
 
-import sys
+from pathlib import Path
 
 import pytest
 
 from docs_pipeline.harness import snippet_sybil
-from docs_pipeline.serve import serve
-from docs_pipeline.site import ROOT, layout
+from docs_pipeline.site import ROOT
 from tests.helpers import build_site, reruns
+from tests.site_server import serve
 
 pytest_collect_file = snippet_sybil.pytest()
-AUDITED = pytest.StashKey[bool]()  # tests/audit/test_lighthouse.py is selected
 
 
 def _tier(item) -> int:
@@ -22,7 +21,7 @@ def _tier(item) -> int:
         return 0
     if path.startswith("tests/browser/"):  # Chromium
         return 5
-    if path.startswith("tests/audit/"):  # last: Lighthouse has run beside the browser tests
+    if path.startswith("tests/audit/"):
         return 6
     if path == "tests/test_faults.py":
         return 4
@@ -41,18 +40,8 @@ def pytest_collection_modifyitems(config, items):
     items.sort(key=_tier)  # stable: each tier keeps pytest's order
 
 
-def pytest_collection_finish(session):
-    """Once the selection is known: whether the audits run (Lighthouse then starts with the built site)."""
-    session.config.stash[AUDITED] = any(item.path.name == "test_lighthouse.py" for item in session.items)
-
-
-def pytest_terminal_summary(terminalreporter):
-    """What the site audits counted in the theme's own markup, shown with every run, passing or not."""
-    audits = sys.modules.get("tests.audit.site_audit")
-    for title, lines in audits.REPORT.items() if audits else ():
-        terminalreporter.section(title)
-        for line in lines:
-            terminalreporter.write_line(line)
+def pytest_addoption(parser):
+    parser.addoption("--screenshots", action="store_true", help="browser tests save screenshots in test-artifacts/")
 
 
 @pytest.fixture(scope="session")
@@ -82,16 +71,14 @@ def portability_runs(request, tmp_path_factory):
 @pytest.fixture(scope="session")
 def served_site(built_site):
     """The built site served on 127.0.0.1 as GitHub Pages serves it, while the session runs; its base URL."""
-
     with serve(built_site) as base_url:
         yield base_url
 
 
 @pytest.fixture(scope="session")
 def browser():
-    """One headless Debian Chromium for the session; fails (never skips) when there is none."""
-    from docs_pipeline.serve import INSTALL_HINT, chromium_executable
-    from tests.browser.site_browser import launch
+    """One headless Chromium for the session; fails (never skips) when there is none."""
+    from tests.browser.chromium import INSTALL_HINT, chromium_executable, launch
 
     executable = chromium_executable()
     if executable is None:
@@ -100,33 +87,11 @@ def browser():
         yield chromium
 
 
-@pytest.fixture(autouse=True)
-def _lighthouse_starts_with_the_built_site(request):
-    """With the audits selected, the first test that reads the built site starts Lighthouse: it audits
-    on the core that the build's tests and the fault builds (one process each) leave idle."""
-    if request.config.stash[AUDITED] and "built_site" in request.fixturenames:
-        request.getfixturevalue("lighthouse_started")
-
-
 @pytest.fixture(scope="session")
-def lighthouse_started(built_site, served_site):
-    """Lighthouse on every built page, started in the background (the rest of the suite runs
-    meanwhile), or why it cannot run here."""
-    from tests.audit.site_audit import Lighthouse, page_url, site_pages, tools_problem
-
-    problem = tools_problem()
-    if problem:
-        yield problem
-        return
-    run = Lighthouse([page_url(served_site, page) for page in site_pages(built_site)])
-    yield run
-    run.stop()  # a run pytest stopped before reading (-x) would go on, and its Chromium with it
-
-
-@pytest.fixture(scope="session")
-def first_visits(browser, served_site, built_site):
-    """Every page of both languages visited once, first-time-reader style: {page: Visit}."""
-    from docs_pipeline.serve import chromium_executable
-    from tests.browser.site_browser import visit_all
-
-    return visit_all(chromium_executable(), served_site, built_site, layout().pages())
+def screenshots(request) -> Path | None:
+    """Where the browser tests save screenshots for a person to look at, with --screenshots (they assert nothing)."""
+    if request.config.getoption("screenshots"):
+        folder = ROOT / "test-artifacts" / "screenshots"
+        folder.mkdir(parents=True, exist_ok=True)
+        return folder
+    return None

@@ -22,10 +22,10 @@ import urllib.request
 from pathlib import Path
 
 from docs_pipeline.pages import parse, split_target
-from docs_pipeline.serve import HOST, Lighthouse, serve
 from docs_pipeline.site import ROOT, layout
 
 SITE = layout()
+HOST = "127.0.0.1"
 TMP = ROOT / "bench" / "tmp"
 RESULTS = ROOT / "bench" / "results.json"
 PY = sys.executable
@@ -85,37 +85,36 @@ def measure_warm() -> dict:
     return {"dev_test_warm_s": _timed(["./dev", "test"])}
 
 
+def _test_tier(module: str, *args) -> list[dict]:
+    """What a tool of the test tier (tests/, which the bench does not import) measures: the JSON it prints."""
+    _log(f"python -m {module}")
+    result = subprocess.run([PY, "-m", module, *map(str, args)], cwd=ROOT, env=ENV, capture_output=True, text=True, timeout=7200)
+    if result.returncode != 0:
+        raise BenchError(f"python -m {module} failed (exit {result.returncode}):\n{result.stderr[-3000:]}")
+    return json.loads(result.stdout)
+
+
 def measure_lighthouse(site: Path, runs: int) -> dict:
-    """Lighthouse's performance (the audits' runner, installed by `./dev bench` as by `./dev test`),
-    mobile and desktop, `runs` runs of every page of docs/: the worst page's median of each metric."""
-    if not (ROOT / "tests" / "audit" / "node_modules").is_dir():
-        raise BenchError("Lighthouse needs tests/audit/node_modules (./dev bench installs it)")
+    """Lighthouse's performance, mobile and desktop, `runs` runs of every page of docs/ (the site audits'
+    runner): the worst page's median of each metric."""
     figures, worst_pages, per_page = {}, {}, {}
-    with serve(site) as base_url:
-        urls = {base_url + SITE.url_of(page): SITE.name(page) for page in SITE.pages()}
-        for form_factor in ("mobile", "desktop"):
-            _log(f"lighthouse: {form_factor} performance, {len(urls)} pages x {runs} runs")
-            options = ("--form-factor", form_factor, "--categories", "performance", "--runs", str(runs))
-            try:
-                records = Lighthouse(list(urls), options).records(timeout=None)
-            except RuntimeError as e:
-                raise BenchError(str(e)) from None
-            for record in records:
-                entry = per_page.setdefault(urls[record["url"]], {}).setdefault(form_factor, {})
-                if error := record.get("error") or record.get("runtimeError"):
-                    entry.setdefault("errors", []).append(error.splitlines()[0])
-                    continue
-                for metric in ("performance", "tbt_ms", "lcp_ms"):
-                    value = record["scores"]["performance"] if metric == "performance" else record["metrics"].get(metric)
-                    if value is not None:
-                        entry.setdefault(metric, []).append(round(value))
-            for metric in ("performance", "tbt_ms", "lcp_ms"):
-                worst = min if metric == "performance" else max
-                figure = f"{form_factor}_{metric}_{worst.__name__}"
-                pages = {name: entry[form_factor] for name, entry in per_page.items()}
-                if medians := {name: statistics.median(m[metric]) for name, m in pages.items() if m.get(metric)}:
-                    worst_pages[figure] = worst(medians, key=medians.get)
-                    figures[figure] = round(medians[worst_pages[figure]])
+    for record in _test_tier("tests.audit.lighthouse", site, runs):
+        entry = per_page.setdefault(record["page"], {}).setdefault(record["formFactor"], {})
+        if error := record.get("error") or record.get("runtimeError"):
+            entry.setdefault("errors", []).append(error.splitlines()[0])
+            continue
+        for metric in ("performance", "tbt_ms", "lcp_ms"):
+            value = record["scores"]["performance"] if metric == "performance" else record["metrics"].get(metric)
+            if value is not None:
+                entry.setdefault(metric, []).append(round(value))
+    for form_factor in ("mobile", "desktop"):
+        for metric in ("performance", "tbt_ms", "lcp_ms"):
+            worst = min if metric == "performance" else max
+            figure = f"{form_factor}_{metric}_{worst.__name__}"
+            pages = {name: entry.get(form_factor, {}) for name, entry in per_page.items()}
+            if medians := {name: statistics.median(m[metric]) for name, m in pages.items() if m.get(metric)}:
+                worst_pages[figure] = worst(medians, key=medians.get)
+                figures[figure] = round(medians[worst_pages[figure]])
     return {**figures, "details": {"runs_per_page": runs, "worst_pages": worst_pages, "pages": per_page}}
 
 

@@ -6,7 +6,7 @@ import re
 
 from docs_pipeline.pages import parse
 from docs_pipeline.site import layout
-from docs_pipeline.site_loads import describe, site_pages
+from tests.site_loads import describe, site_pages
 
 SITE = layout()
 OVERRIDES = SITE.root / "overrides"

@@ -13,7 +13,7 @@ import pytest
 
 from docs_pipeline.pages import parse
 from docs_pipeline.site import layout
-from docs_pipeline.site_loads import describe, site_pages
+from tests.site_loads import describe, site_pages
 
 SITE = layout()
 DESCRIPTION = re.compile(r'<meta name="description" content="([^"]*)"')

@@ -2,7 +2,8 @@
 
 sitemap.xml lists every page of both languages (the notebook pages too) under site_url with absolute
 hreflang alternates (zh, en, x-default), and the pages leave hreflang to it (tests/test_build.py);
-the 404 page, served for any missing path, loads its assets and links from the sub-path.
+the 404 page, served for any missing path, loads its assets and links from the sub-path. Every page's
+language switcher links its counterpart, and its links pass Lighthouse's content-level SEO audits.
 """
 
 import re
@@ -11,7 +12,7 @@ from html.parser import HTMLParser
 from urllib.parse import urljoin, urlsplit
 
 from docs_pipeline.site import layout
-from docs_pipeline.site_loads import PAGE_WEIGHT_LIMIT_KIB, describe, page_weight, site_pages, site_weights
+from tests.site_loads import PAGE_WEIGHT_LIMIT_KIB, describe, page_weight, site_pages, site_weights
 
 SITE = layout()
 SITE_URL, BASE_PATH = SITE.site_url, SITE.base_path
@@ -93,6 +94,66 @@ def test_404_works_under_the_sub_path(built_site):
     )
 
 
+class _Anchors(HTMLParser):
+    """Every <a> of a page: (its attributes, its text)."""
+
+    def __init__(self, path):
+        super().__init__()
+        self.anchors: list[tuple[dict, str]] = []
+        self._open: list[int] = []
+        self.feed(path.read_text(encoding="utf-8"))
+
+    def handle_starttag(self, tag, attrs):
+        if tag == "a":
+            self._open.append(len(self.anchors))
+            self.anchors.append(({k: v or "" for k, v in attrs}, ""))
+
+    def handle_endtag(self, tag):
+        if tag == "a" and self._open:
+            self._open.pop()
+
+    def handle_data(self, data):
+        for i in self._open:
+            self.anchors[i] = (self.anchors[i][0], self.anchors[i][1] + data)
+
+
+# Lighthouse's link-text audit: link texts that say nothing of where they lead (its list's English
+# part; it has none in Chinese).
+VAGUE = {"click here", "click this", "go", "here", "information", "learn more", "more", "more info"}
+VAGUE |= {"more information", "right here", "read more", "see more", "start", "this"}
+
+
+def test_every_pages_links_are_followed_by_crawlers_and_say_where_they_lead(built_site):
+    """Lighthouse's SEO audits crawlable-anchors and link-text, as Lighthouse 12 reads them, on every
+    built page (Lighthouse itself audits a sample: tests/audit/); and each page's language switcher
+    links its counterpart (the language-switch script: tests/browser/test_browser_pages.py)."""
+    problems = []
+    for built in site_pages(built_site):
+        page = built.relative_to(built_site).as_posix()
+        lang = SITE.language_of(SITE.root / SITE.source_of(built, built_site))
+        inner = page.removeprefix(SITE.prefix(lang)).removesuffix("index.html")
+        switcher = {code: BASE_PATH + SITE.prefix(code) + inner for code in SITE.languages}
+        for attrs, text in _Anchors(built).anchors:
+            href = re.sub(r"\s", "", attrs.get("href", ""))
+            if attrs.get("role") or href.startswith("mailto:") or (not href and attrs.get("id")):
+                continue
+            if href.startswith("file:") or (
+                not attrs.get("name") and ("href" not in attrs or re.search(r"javascript:void\(?0", href))
+            ):
+                problems.append(f"{describe(built_site, page)}: a link crawlers cannot follow: {attrs}")
+            elif (
+                text.strip().lower() in VAGUE
+                and not href.startswith(("#", "javascript:"))
+                and "nofollow" not in attrs.get("rel", "")
+            ):
+                problems.append(f"{describe(built_site, page)}: a link text that says nothing of where it leads: {text!r}")
+            if "md-select__link" in attrs.get("class", "") and built.name != "404.html":  # 404: test_404_works_under_the_sub_path
+                lands = urlsplit(urljoin(BASE_PATH + page, href)).path
+                if lands != switcher[attrs["hreflang"]]:
+                    problems.append(f"{describe(built_site, page)}: the language switch to {attrs['hreflang']} leads to {lands}")
+    assert not problems, "\n".join(problems)
+
+
 def test_a_first_visit_loads_only_this_sites_files_within_the_weight_limit(built_site):
     """What a browser loads on a first visit to any page comes from this site, exists in it, and
     weighs less than PAGE_WEIGHT_LIMIT_KIB gzipped."""
@@ -111,7 +172,7 @@ def test_a_first_visit_loads_only_this_sites_files_within_the_weight_limit(built
 
 
 def test_what_a_page_loads_is_seen(tmp_path):
-    """docs_pipeline/site_loads.py (also behind `./dev bench`) on a tiny site: local files, CSS
+    """tests/site_loads.py (also behind `./dev bench`) on a tiny site: local files, CSS
     urls, other hosts, missing files; canonical and alternate links and plain links load nothing."""
     (tmp_path / "a").mkdir()
     (tmp_path / "a" / "index.html").write_text(

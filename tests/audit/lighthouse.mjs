@@ -21,7 +21,6 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import defaultConfig from "lighthouse/core/config/default-config.js";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
-import { pageFunctions } from "lighthouse/core/lib/page-functions.js";
 
 function parse(argv) {
   const args = { categories: null, runs: 1, fast: false, lhrDir: null, urls: [] };
@@ -94,13 +93,9 @@ function mainThread(lhr) {
 
 // --fast: only the audits that carry weight in the categories asked for (the scores are the same),
 // and no waiting for quiet beyond what a loaded page needs. throttlingMethod stays "simulate":
-// any other forces 5.25 s quiet windows per page. The machine benchmark (a second of busy script
-// per page) feeds only the performance estimates, which --fast never runs, so it is skipped.
+// any other forces 5.25 s quiet windows per page.
 function fastSettings(categories) {
   if (categories.includes("performance")) throw new Error("--fast is for accessibility, best practices and SEO");
-  pageFunctions.computeBenchmarkIndex = function computeBenchmarkIndex() {
-    return -1;
-  };
   const weighted = categories.flatMap((id) =>
     defaultConfig.categories[id].auditRefs.filter((ref) => ref.weight > 0).map((ref) => ref.id),
   );

@@ -1,29 +1,114 @@
 """html-validate on every built page (README.md, "The site audits"): no message in the project's own
-content and templates (site_audit.html_validate says which are whose); the theme's own markup is
-counted, shown after the run and kept in test-artifacts/audit/.
+content and templates (`html_validate` says which are whose); the theme's own markup is counted,
+shown after the run and kept in test-artifacts/audit/.
 """
 
 from __future__ import annotations
 
 import json
+import re
+import subprocess
+import tempfile
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
-from tests.audit.site_audit import ARTIFACTS, REPORT, html_validate, site_pages, tools_problem
+from tests.audit.lighthouse import ARTIFACTS, AUDIT, tools_problem
+from tests.site_loads import site_pages
+
+OVERRIDES = AUDIT.parent.parent / "overrides"
+_JINJA_COMMENT = re.compile(r"\{#.*?#\}", re.S)
+_TAG = re.compile(r"<[a-zA-Z](?:[^<>{]|\{\{.*?\}\}|\{%.*?%\})*>", re.S)
+_JINJA = re.compile(r"\{\{.*?\}\}|\{%.*?%\}", re.S)
 
 
-@pytest.fixture(scope="session")
-def html_messages(built_site):
-    problem = tools_problem()
-    if problem:
+def _start_tags(template: str) -> list[str]:
+    return [" ".join(tag.split()) for tag in _TAG.findall(_JINJA_COMMENT.sub("", template))]
+
+
+def own_template_tags() -> list[re.Pattern]:
+    """A pattern for each start tag the site's templates (overrides/) write that Material's template
+    of the same name (or base.html, whose blocks partials/theme-*.html copy) does not: what the site
+    wrote or changed. A copied partial's or block's unchanged tags stay the theme's."""
+    import material
+
+    theirs_root = Path(material.__file__).resolve().parent / "templates"
+    base = set(_start_tags((theirs_root / "base.html").read_text(encoding="utf-8")))
+    patterns = []
+    for ours in sorted(OVERRIDES.rglob("*.html")):
+        theirs = theirs_root / ours.relative_to(OVERRIDES)
+        unchanged = base | (set(_start_tags(theirs.read_text(encoding="utf-8"))) if theirs.is_file() else set())
+        for tag in _start_tags(ours.read_text(encoding="utf-8")):
+            if tag not in unchanged:
+                regex = ".*?".join(r"\s*".join(re.escape(word) for word in part.split(" ")) for part in _JINJA.split(tag))
+                patterns.append(re.compile(regex, re.S))
+    return patterns
+
+
+def html_validate(site: Path, pages: list[str]) -> list[dict]:
+    """html-validate (its recommended rules, htmlvalidate.json) on every page in one run: per message
+    its page, rule, origin ("content" in the page's <article>, "template" on a tag overrides/ wrote or
+    changed, else "theme") and text."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "html-validate.json"  # not stdout: Node may exit before a large pipe is drained
+        # htmlvalidate.json: the recommended rules but two that judge how generated HTML is laid out, not
+        # what a reader or a browser gets: no-trailing-whitespace (Jinja and Markdown leave it everywhere)
+        # and doctype-style (Material writes <!doctype html>). Inline styles may set min-width besides
+        # display: a stepped figure's wide graph keeps a minimum size (docs_pipeline/steps_figure.py).
+        config = AUDIT / "htmlvalidate.json"
+        cmd = [AUDIT / "node_modules" / ".bin" / "html-validate", "--config", config, "--formatter", f"json={out}", *pages]
+        result = subprocess.run(cmd, cwd=site, capture_output=True, text=True, timeout=600)
+        if result.returncode not in (0, 1) or not out.is_file():
+            raise RuntimeError(
+                f"html-validate failed (exit {result.returncode}):\n{result.stdout[-1500:]}{result.stderr[-1500:]}"
+            )
+        reports = json.loads(out.read_text(encoding="utf-8"))
+    ours = own_template_tags()
+    messages = []
+    for report in reports:
+        page = Path(report["filePath"]).resolve().relative_to(site.resolve()).as_posix()
+        html = (site / page).read_text(encoding="utf-8")
+        start = html.find('<article class="md-content__inner')  # Material fills it with the page and its notes
+        content = range(start, html.find("</article>", start)) if start >= 0 else range(0)
+        for m in report["messages"]:
+            offset = m.get("offset", -1)
+            # the start tag html-validate points at (at the tag or one of its attributes)
+            tag = " ".join(html[html.rfind("<", 0, offset + 1) : html.find(">", offset) + 1].split()) if offset >= 0 else ""
+            origin = "content" if offset in content else "template" if tag and any(p.fullmatch(tag) for p in ours) else "theme"
+            selector = f" ({m['selector']})" if m.get("selector") else ""
+            text = f"{page}:{m.get('line', 0)}:{m.get('column', 0)}: {m['ruleId']}: {m['message']}{selector}"
+            messages.append({"page": page, "rule": m["ruleId"], "origin": origin, "text": text})
+    return messages
+
+
+class _ThemeReport:
+    """A plugin that prints the theme's own count after the run, passing or not."""
+
+    def __init__(self, lines: list[str]):
+        self.lines = lines
+
+    def pytest_terminal_summary(self, terminalreporter):
+        terminalreporter.section("html-validate: the theme's own markup")
+        for line in self.lines:
+            terminalreporter.write_line(line)
+
+
+@pytest.fixture(scope="module")
+def html_messages(built_site, request):
+    if problem := tools_problem():
         pytest.fail(problem, pytrace=False)
-    messages = html_validate(built_site, site_pages(built_site))
+    messages = html_validate(built_site, [p.relative_to(built_site).as_posix() for p in site_pages(built_site)])
     theme = Counter(m["rule"] for m in messages if m["origin"] == "theme")
     pages = len({m["page"] for m in messages if m["origin"] == "theme"})
-    REPORT["html-validate: the theme's own markup"] = [f"{count:5} {rule}" for rule, count in theme.most_common()] + [
-        f"{sum(theme.values()):5} in all, on {pages} pages (Material's base template and partials the site does not replace)"
-    ]
+    request.config.pluginmanager.register(
+        _ThemeReport(
+            [f"{count:5} {rule}" for rule, count in theme.most_common()]
+            + [
+                f"{sum(theme.values()):5} in all, on {pages} pages (Material's base template and partials the site does not replace)"
+            ]
+        )
+    )
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     (ARTIFACTS / "html-validate.json").write_text(json.dumps(messages, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     return messages

@@ -6,7 +6,7 @@ from urllib.parse import urljoin
 import pytest
 
 from docs_pipeline.site import layout
-from tests.browser.site_browser import new_tab
+from tests.browser.chromium import new_tab
 
 SITE = layout()
 
@@ -17,14 +17,13 @@ def test_the_next_links_walk_the_core_path(lang, browser, served_site):
     expected = [urljoin(served_site, SITE.url_of(SITE.docs / lang / f"{name}.md")) for name in [*core, deeper[0]]]
     walked = [expected[0]]
     with new_tab(browser, served_site) as tab:
-        tab.goto(expected[0], wait_until="load")
+        tab.goto(expected[0])
         while len(walked) < len(expected):
             link = tab.locator("a.md-footer__link--next")
             if link.count() != 1:
                 break
-            link.click()
-            tab.wait_for_load_state("load")
+            with tab.expect_navigation():  # to the next page's load
+                link.click()
             walked.append(tab.url)
-            reading = tab.locator(".page-note--reading")
-            assert reading.count() == 1, f"{tab.url}: no reading time shown"
+            assert tab.locator(".page-note--reading").count() == 1, f"{tab.url}: no reading time shown"
     assert walked == expected, f"the {lang} next links walk {walked}, the core path is {expected}"

@@ -1,37 +1,238 @@
-"""Every page of both languages, as a reader's browser (Chromium) sees it: each test reads what
-the page's one first visit recorded (site_browser.py). The visit opens every collapsible (answers,
-reference solutions) before copying, so every code block, answers included, is read as a reader gets it.
-Full-length screenshots of a Chinese and an English page with code go to test-artifacts/ for a person to look at.
+"""Every built page of both languages (the notebook and 404 pages too), as a reader's browser
+(Chromium) sees it: each page visited once, as a first-time reader (a fresh context: empty cache),
+every collapsible opened (answers hide code) and every code block mounted; each check reads what
+that visit recorded (CHECKS). What the template does alike on every page (palette, collapsibles, the
+language-switch script) is checked once per language; where each page's switcher links lead,
+statically (tests/test_publishing.py).
 """
 
 from __future__ import annotations
 
+import difflib
 import re
 from urllib.parse import urljoin
 
 import pytest
+from axe_playwright_python.base import AXE_SCRIPT
+from playwright.sync_api import expect
 
+from docs_pipeline.pages import ANNOTATION_MARKER, expand, parse, without_annotation
 from docs_pipeline.site import layout
-from docs_pipeline.site_loads import site_pages
-from tests.browser.site_browser import ARTIFACTS, CHECKS, new_tab
+from tests.browser.chromium import SEARCH_READY, new_tab
+from tests.site_loads import describe, site_pages
 
 SITE = layout()
-PAGES = SITE.pages()
+CHECKS = {  # what each covers, as its failures say it
+    "copy": "the copy button gives each snippet, each output block shows its output",
+    "annotations": "a code annotation opens, whole, on click",
+    "requests and console": "requests to other hosts, failed requests, console errors",
+    "axe-core": "axe-core reports (every rule at every impact, nothing excused), at 1280 and 412 px",
+}
+PHONE_WIDTH = 412  # Lighthouse's phone
+MARKER = re.compile(ANNOTATION_MARKER.pattern.removesuffix("!") + "!?")  # a code annotation marker left in copied code
+PROMPT = re.compile(r"^\s*(>>>|\.\.\.)(\s|$)", re.MULTILINE)
+NO_MOTION = "*, *::before, *::after { transition: none !important; animation: none !important; }"
+
+# A block is mounted (content.lazy in mkdocs.yml: once it first scrolls into view) once it has its
+# buttons and no annotation marker is left as plain text in its comments.
+_ALL_MOUNTED = """() => [...document.querySelectorAll('article pre > code')].filter(c => c.checkVisibility())
+    .every(c => !!c.parentElement.querySelector('.md-code__nav') && ![...c.querySelectorAll('.c, .c1, .cm')]
+    .some(s => /\\(\\d+\\)/.test([...s.childNodes].filter(n => n.nodeType === 3).map(n => n.data).join(''))))"""
+# Code text has the same colours on every page: test_code_is_readable_in_both_schemes checks them once.
+_AXE = """async () => [
+    ...(await axe.run({resultTypes: ['violations'], rules: {'color-contrast': {enabled: false}}})).violations,
+    ...(await axe.run({exclude: [['.highlight code']]}, {runOnly: ['color-contrast'], resultTypes: ['violations']})).violations,
+]"""
+# A tooltip can be open and still cut off by its code block (paint containment, overflow): a point
+# of the tooltip outside the block, inside the viewport, must show the tooltip.
+_UNCLIPPED = """tip => {
+    const block = tip.closest('.highlight');
+    const t = tip.getBoundingClientRect(), b = block.getBoundingClientRect();
+    const x = Math.min(Math.max(t.left + t.width / 2, 1), innerWidth - 1);
+    for (const y of [t.bottom - 2, b.bottom + 2, t.top + 2, b.top - 2]) {
+        if (y < t.top || y > t.bottom || (y >= b.top && y <= b.bottom) || y < 0 || y >= innerHeight) continue;
+        const hit = document.elementFromPoint(x, y);
+        return !!hit && !!hit.closest('.md-tooltip, .md-tooltip2');
+    }
+    return true;
+}"""
+# Every code block's copy button clicked in turn: [copied text, shown text], or null for a block
+# without exactly one copy button.
+_COPY_ALL = """async () => {
+    const copies = [];
+    for (const block of document.querySelectorAll('article div.highlight')) {
+        const buttons = block.querySelectorAll('button[data-md-type=copy]');
+        if (buttons.length !== 1) { copies.push(null); continue; }
+        await navigator.clipboard.writeText('');
+        buttons[0].click();
+        copies.push([await navigator.clipboard.readText(), block.querySelector('pre > code').textContent]);
+    }
+    return copies;
+}"""
+
+
+def _visit(browser, base_url: str, site, page: str) -> dict[str, list[str]]:
+    """One built page's first visit: {check: problems}."""
+    problems = {check: [] for check in CHECKS}
+    seen = problems["requests and console"]
+    external: list[str] = []
+    with new_tab(browser, base_url, external) as tab:
+        tab.on(
+            "console",
+            lambda m: seen.append(f"console error: {m.text} ({m.location.get('url', '?')})") if m.type == "error" else None,
+        )
+        tab.on("pageerror", lambda error: seen.append(f"console error: uncaught: {error}"))
+        tab.context.on("response", lambda r: seen.append(f"request failed: {r.status} {r.url}") if r.status >= 400 else None)
+        tab.context.on("requestfailed", lambda r: seen.append(f"request failed: {r.failure} {r.url}"))
+        tab.goto(page.removesuffix("index.html"))
+        tab.wait_for_function(SEARCH_READY)  # the search worker's requests are the page's too
+        tab.add_style_tag(content=NO_MOTION)  # no check waits on a fade; annotation markers pulse forever
+        tab.evaluate("document.querySelectorAll('article details').forEach(d => d.open = true)")
+        for pre in tab.locator("article pre:has(> code):visible").all():
+            pre.scroll_into_view_if_needed()
+            expect(pre.locator(".md-code__nav")).to_have_count(1)
+        tab.wait_for_function(_ALL_MOUNTED)
+        tab.evaluate(AXE_SCRIPT)
+        problems["axe-core"] += _axe(tab, "")
+        tab.set_viewport_size({"width": PHONE_WIDTH, "height": 900})
+        tab.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")  # resize observers ran
+        problems["axe-core"] += _axe(tab, f"at {PHONE_WIDTH} px: ")
+        tab.set_viewport_size({"width": 1280, "height": 900})
+        _annotation(tab, problems["annotations"])
+        source = SITE.root / SITE.source_of(site / page, site)
+        if source.is_file():  # not a notebook or 404 page
+            _copy(tab, parse(source), problems["copy"])
+    seen += [f"requests another host: {url}" for url in dict.fromkeys(external)]
+    return problems
+
+
+def _axe(tab, where: str) -> list[str]:
+    return [
+        f"{where}{v['id']} ({v['impact']}): {v['help']}\n      "
+        + "\n      ".join(f"{n['target']}: {n['html'][:120]}" for n in v["nodes"][:5])
+        for v in tab.evaluate(_AXE)
+    ]
+
+
+def _annotation(tab, problems: list[str]) -> None:
+    """The page's first code annotation marker shows its tooltip, with its text, not cut off by its block."""
+    markers = tab.locator("article .md-annotation__index")
+    if not markers.count():
+        return
+    markers.first.click()
+    tip = markers.first.locator("xpath=..").locator(".md-tooltip, .md-tooltip2")
+    expect(tip).to_have_css("opacity", "1")
+    expect(tip).to_have_text(re.compile(r"\S"))
+    if not tip.evaluate(_UNCLIPPED):
+        problems.append(f"the code annotation {markers.first.get_attribute('href')} opens cut off at the edge of its code block")
+
+
+def _lines(lines) -> str:
+    return "\n".join(line.rstrip() for line in lines).strip("\n")
+
+
+def _copy(tab, source, problems: list[str]) -> None:
+    """The copy button gives the snippet as it is in snippets/ (no marker, no prompt) and each output
+    block shows its stored output (its includes expanded, annotation markers taken out)."""
+    copies = tab.evaluate(_COPY_ALL)
+    if len(copies) != len(source.blocks):
+        problems.append(f"{len(source.blocks)} fenced blocks but the page shows {len(copies)} code blocks")
+        return
+    for i, (block, copy) in enumerate(zip(source.blocks, copies, strict=True), 1):
+        if copy is None:
+            problems.append(f"{block.where}: the code block has not exactly one copy button")
+            continue
+        python = block.language == "python"  # or text: tests/test_pages.py
+        copied, shown = copy
+        if python and MARKER.search(copied):
+            problems.append(f"python block {i} copies an annotation marker:\n{copied}")
+        if python and PROMPT.search(copied):
+            problems.append(f"python block {i} copies a >>> or ... prompt:\n{copied}")
+        want = _lines(without_annotation(line) for line in expand(block.includes))
+        got = _lines((copied if python else shown).splitlines())
+        if got != want:
+            where = f"{block.where} ({', '.join(block.includes)})"
+            diff = difflib.unified_diff(want.splitlines(True), got.splitlines(True), where, "in the browser")
+            problems.append(
+                f"{'copying' if python else 'showing'} block {i} gives something other than its snippet:\n" + "".join(diff)
+            )
+
+
+@pytest.fixture(scope="session")
+def first_visits(browser, served_site, built_site) -> dict[str, dict[str, list[str] | str]]:
+    """{built page: {check: problems}}, or {built page: traceback} where the visit itself broke."""
+    visits = {}
+    for built in site_pages(built_site):
+        page = built.relative_to(built_site).as_posix()
+        try:
+            visits[page] = _visit(browser, served_site, built_site, page)
+        except Exception as error:  # every check of the page fails with it, naming the page
+            visits[page] = f"{type(error).__name__}: {error}"
+    return visits
 
 
 @pytest.mark.parametrize("check", CHECKS)
-@pytest.mark.parametrize("page", PAGES, ids=SITE.name)
-def test_first_visit(page, check, first_visits):
-    """What each check covers: site_browser.py. Elsewhere: that the programs print those outputs is the
-    snippets' own test, that they run one after another as one program the notebook's
-    (tests/test_notebooks.py); each built page's <html lang> is tests/test_build.py's, the same heading
-    ids in both languages tests/test_parity.py's. axe-core runs every rule at every impact, nothing
-    excused: the theme's own problems are fixed in overrides/ (templates, pages.css, a11y.js), not listed here."""
-    visit = first_visits[page]
-    if visit.error:
-        pytest.fail(f"visiting {SITE.name(page)} ({visit.url}) failed:\n{visit.error}", pytrace=False)
-    problems = visit.problems[check]
-    assert not problems, f"{SITE.name(page)}: {CHECKS[check]}:\n  " + "\n  ".join(problems)
+def test_first_visit(check, first_visits, built_site):
+    """Elsewhere: that the programs print those outputs is the snippets' own test, that they run one
+    after another as one program the notebook's (tests/test_notebooks.py); each built page's <html
+    lang> is tests/test_build.py's. The theme's own problems are fixed in overrides/ (templates,
+    pages.css, a11y.js), not excused here."""
+    failures = [
+        f"{describe(built_site, page)}: "
+        + (f"the visit broke: {visit}" if isinstance(visit, str) else "\n    ".join(visit[check]))
+        for page, visit in first_visits.items()
+        if isinstance(visit, str) or visit[check]
+    ]
+    assert not failures, f"{CHECKS[check]}:\n  " + "\n  ".join(failures)
+
+
+# The canvas test for tofu: a character with no font renders as the same box as a code point no
+# font has (U+10FFFD, private use). If 计 draws like that box, Chinese renders as boxes.
+_SAME_AS_NOTDEF = """(ch) => {
+    const draw = (c) => {
+        const canvas = document.createElement('canvas');
+        canvas.width = 64; canvas.height = 64;
+        const g = canvas.getContext('2d');
+        g.font = '48px ' + getComputedStyle(document.body).fontFamily;
+        g.fillText(c, 4, 52);
+        return Array.from(g.getImageData(0, 0, 64, 64).data).join(',');
+    };
+    return draw(ch) === draw(String.fromCodePoint(0x10FFFD));
+}"""
+
+
+@pytest.mark.parametrize("lang", SITE.languages)
+def test_fonts_palette_collapsibles_and_language_switch(lang, browser, served_site, built_site, screenshots):
+    """The template's behaviour, alike on every page of a language, on its first page with a
+    collapsible: Chinese renders in a CJK font, the palette toggle switches the scheme and back, a
+    click opens a collapsible, and from a section the language switch lands on the same section in
+    the other language (overrides/assets/javascripts/language-switch.js; the same heading ids:
+    tests/test_parity.py). With --screenshots, the page full length."""
+    page = next(p for p in SITE.pages(lang) if "<details" in (built_site / SITE.url_of(p) / "index.html").read_text("utf-8"))
+    with new_tab(browser, served_site) as tab:
+        tab.goto(SITE.url_of(page))
+        for char in "计算图":
+            assert not tab.evaluate(_SAME_AS_NOTDEF, char), (
+                f"{char} renders as a box (no CJK font): apt-get install fonts-noto-cjk"
+            )
+        if screenshots:
+            tab.screenshot(path=str(screenshots / f"{lang}-{page.stem}.png"), full_page=True)
+        tab.add_style_tag(content=NO_MOTION)
+        body = tab.locator("body")
+        scheme = body.get_attribute("data-md-color-scheme") or "(none)"
+        for expected in (re.compile(rf"^(?!{scheme}$)."), scheme):
+            tab.locator(".md-header__option label:visible").first.click()
+            expect(body).to_have_attribute("data-md-color-scheme", expected)
+        opened = tab.locator("article details[open]")
+        count = opened.count()
+        tab.locator("article details:not([open]) > summary").first.click()
+        expect(opened).to_have_count(count + 1)
+        section = tab.locator("article h2[id]").first.get_attribute("id")
+        tab.evaluate("id => { location.hash = id; }", section)  # as a reader's click in the table of contents sets it
+        tab.locator(".md-header .md-select").first.hover()
+        other = next(code for code in SITE.languages if code != lang)
+        tab.locator(f".md-header a.md-select__link[hreflang={other}]").click()
+        expect(tab).to_have_url(urljoin(served_site, SITE.url_of(SITE.counterpart(page, other))) + f"#{section}")
 
 
 def _code_samples(site) -> list[tuple[str, str]]:
@@ -53,49 +254,18 @@ def _code_samples(site) -> list[tuple[str, str]]:
 def test_code_is_readable_in_both_schemes(scheme, browser, served_site, built_site):
     """Code has the same colours on every page, so the visits leave its text out of axe's colour
     contrast rule: here every kind of token the site highlights is checked once, in each scheme."""
-    from axe_playwright_python.sync_playwright import Axe
-
     samples = _code_samples(built_site)
     with new_tab(browser, served_site) as tab:
-        tab.goto(served_site, wait_until="load")
+        tab.goto(served_site)
         tab.evaluate(
             "([html, scheme]) => { document.querySelector('article').innerHTML = html;"
             " document.body.setAttribute('data-md-color-scheme', scheme); }",
             ["".join(html for _, html in samples), scheme],
         )
-        found = Axe().run(tab, context={"include": [["article .highlight code"]]}, options={"runOnly": ["color-contrast"]})
-    assert found.response["passes"], "axe checked no code text (no code block in the built site?)"
-    faint = [node["html"][:120] for violation in found.response["violations"] for node in violation["nodes"]]
+        tab.evaluate(AXE_SCRIPT)
+        found = tab.evaluate("axe.run({include: [['article .highlight code']]}, {runOnly: ['color-contrast']})")
+    assert found["passes"], "axe checked no code text (no code block in the built site?)"
+    faint = [node["html"][:120] for violation in found["violations"] for node in violation["nodes"]]
     assert not faint, (
         f"code text too faint in the {scheme!r} scheme (blocks from {sorted({p for p, _ in samples})}):\n  " + "\n  ".join(faint)
     )
-
-
-# The canvas test for tofu: a character with no font renders as the same box as a code point no
-# font has (U+10FFFD, private use). If 计 draws like that box, Chinese renders as boxes.
-_SAME_AS_NOTDEF = """(ch) => {
-    const draw = (c) => {
-        const canvas = document.createElement('canvas');
-        canvas.width = 64; canvas.height = 64;
-        const g = canvas.getContext('2d');
-        g.font = '48px ' + getComputedStyle(document.body).fontFamily;
-        g.fillText(c, 4, 52);
-        return Array.from(g.getImageData(0, 0, 64, 64).data).join(',');
-    };
-    return draw(ch) === draw(String.fromCodePoint(0x10FFFD));
-}"""
-
-
-@pytest.mark.parametrize("lang", ["zh", "en"])
-def test_screenshot(lang, browser, served_site):
-    """The first page with a python block (else the first page), full length."""
-    pages = SITE.pages(lang)
-    page = next((p for p in pages if "```python" in p.read_text(encoding="utf-8")), pages[0])
-    with new_tab(browser, served_site) as tab:
-        tab.goto(urljoin(served_site, SITE.url_of(page)), wait_until="networkidle")
-        for char in "计算图":
-            assert not tab.evaluate(_SAME_AS_NOTDEF, char), (
-                f"{char} renders as a box (no CJK font): apt-get install fonts-noto-cjk"
-            )
-        ARTIFACTS.mkdir(exist_ok=True)
-        tab.screenshot(path=str(ARTIFACTS / f"{lang}-{page.stem}.png"), full_page=True)

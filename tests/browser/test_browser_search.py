@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import json
 import re
-from urllib.parse import urljoin, urlsplit
+from urllib.parse import urlsplit
 
 import pytest
 
 from docs_pipeline.site import layout
-from tests.browser.site_browser import new_tab
+from tests.browser.chromium import SEARCH_READY, new_tab
 
 SITE = layout()
 
@@ -64,7 +64,8 @@ def search_results(browser, served_site, built_site):
     results = {}
     with new_tab(browser, served_site) as tab:
         for lang, queries in QUERIES.items():
-            tab.goto(urljoin(served_site, SITE.prefix(lang)), wait_until="networkidle")
+            tab.goto(SITE.prefix(lang))
+            tab.wait_for_function(SEARCH_READY)
             for query in queries:
                 box = tab.locator("input.md-search__input")
                 box.click()

@@ -1,8 +1,9 @@
-"""Stepped figures in Chromium, on every page that has one (both languages): buttons and ←/→ step
-through each, the visible frame, the highlighted line and the live text follow; axe finds nothing in
-a figure at its first, middle and last frame (every rule, no exclusion), light and dark; no console
-error; at 360 px a figure fits and stacks. On how-it-works: without JavaScript every frame is shown;
-motion only without prefers-reduced-motion. Screenshots go to test-artifacts/steps/.
+"""Stepped figures in Chromium, each once (the languages taking turns): buttons and ←/→ step through
+it, the visible frame, the highlighted line and the live text follow; axe finds nothing in a figure at
+its first and last frame (every rule, no exclusion; in every frame in between only the frame shown
+changes, from the same stylesheet), light and dark; no console error; at 360 px every figure fits and
+stacks. On how-it-works: without JavaScript every frame is shown; motion only without
+prefers-reduced-motion. With --screenshots, screenshots go to test-artifacts/screenshots/.
 """
 
 from __future__ import annotations
@@ -11,18 +12,17 @@ import json
 from contextlib import contextmanager
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 
 from docs_pipeline.site import layout
 from docs_pipeline.steps import declared, load
-from tests.browser.site_browser import ARTIFACTS
+from tests.browser.chromium import new_tab
 
 SITE = layout()
-FIGURE, PAGE = "#steps-how-it-works-grad-basics", "en/how-it-works/"
-FRAMES = load("how_it_works/grad_basics")[1]
+SNIPPET, FIGURE, PAGE = "how_it_works/grad_basics", "#steps-how-it-works-grad-basics", "en/how-it-works/"
 STEP = {"zh": "第 {n} 步，共 {total} 步：", "en": "Step {n} of {total}: "}
 NEXT = {"zh": "下一步", "en": "Next step"}
 PHONE = {"width": 360, "height": 740}
-SHOTS = ARTIFACTS / "steps"
 # (snippet, language, the page's URL, the figure's selector) for every steps() call of every page
 ALL = sorted(
     (snippet, SITE.language_of(page), SITE.url_of(page), "#steps-" + snippet.replace("/", "-").replace("_", "-"))
@@ -55,32 +55,26 @@ def _state(tab, figure: str = FIGURE) -> dict:
 def _open(browser, served_site, path, prepare=lambda context: None, **options):
     """A fresh context (as a first visit; `prepare` called on it first): its tab on `path`, and the
     console errors it collects."""
-    context = browser.new_context(base_url=served_site, **{"viewport": {"width": 1280, "height": 900}, **options})
-    try:
-        prepare(context)
-        tab = context.new_page()
+    with new_tab(browser, served_site, **options) as tab:
+        prepare(tab.context)
         errors = []
         tab.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
         tab.on("pageerror", lambda e: errors.append(str(e)))
         tab.goto(path)
         tab.locator("figure.steps").first.wait_for()
         yield tab, errors
-    finally:
-        context.close()
 
 
 def _step_through(tab, figure_id: str, total: int, each=lambda n: None, shots: str | None = None) -> list:
-    """From the first frame (the figure focused), → to each frame, calling each(n); at the first,
-    middle and last frame a screenshot (to `shots`-n.png) and axe-core, every rule, on the figure:
+    """From the first frame (the figure focused), → to each frame, calling each(n); at the first and
+    last frame axe-core, every rule, on the figure (and with `shots` a screenshot to `shots`-n.png):
     (n, rule, elements) per violation."""
-    from axe_playwright_python.sync_playwright import Axe
-
     violations = []
     for n in range(1, total + 1):
         if n > 1:
             tab.keyboard.press("ArrowRight")
         each(n)
-        if n in {1, (total + 1) // 2, total}:
+        if n in {1, total}:
             if shots:
                 tab.locator(figure_id).screenshot(path=f"{shots}-{n}.png", animations="disabled")
             found = Axe().run(tab, context={"include": [[figure_id]]}, options={"resultTypes": ["violations"]})
@@ -88,7 +82,32 @@ def _step_through(tab, figure_id: str, total: int, each=lambda n: None, shots: s
     return violations
 
 
-# Each figure once, the languages taking turns: stepping is the same script in both.
+def _layout(tab) -> list[dict]:
+    """Every figure on the page as _SEEN now."""
+    return tab.locator("figure.steps").evaluate_all(f"(figures) => figures.map({_SEEN})")
+
+
+# Parsing only adds nodes; a script that rewrites a live region removes what was there.
+_COUNT_LIVE_REWRITES = """
+window.liveRewrites = 0;
+new MutationObserver((records) => {
+    for (const r of records) if (r.removedNodes.length && r.target.closest && r.target.closest('.steps__live')) window.liveRewrites++;
+}).observe(document, {childList: true, subtree: true});
+"""
+# Where each figure on the page sits at a phone's width.
+_BOXES = """(figures) => figures.map(f => {
+    const code = f.querySelector('.steps__code').getBoundingClientRect();
+    const svg = f.querySelector('.steps__frame--current svg');
+    const graph = svg.getBoundingClientRect();
+    const canvas = svg.parentElement;
+    return {id: f.id, page: document.documentElement.scrollWidth, width: window.innerWidth,
+            figure: f.getBoundingClientRect().right, code_bottom: code.bottom, graph_top: graph.top,
+            canvas_right: canvas.getBoundingClientRect().right, scale: graph.width / svg.viewBox.baseVal.width,
+            scrolls: canvas.scrollWidth > canvas.clientWidth, focusable: canvas.tabIndex === 0};
+})"""
+
+# Each figure once, the languages taking turns: stepping is the same script in both, and a figure's
+# code and graph are the same in both (its sentences wrap).
 ONCE = [
     next(a for a in ALL if a[0] == snippet and a[1] == SITE.languages[i % 2])
     for i, snippet in enumerate(sorted({a[0] for a in ALL}))
@@ -96,10 +115,26 @@ ONCE = [
 
 
 @pytest.mark.parametrize("snippet,lang,path,figure_id", ONCE, ids=[f"{a[0]}-{a[1]}" for a in ONCE])
-def test_stepping_with_buttons_and_keys(browser, served_site, snippet, lang, path, figure_id):
+def test_stepping_and_at_360px(browser, served_site, screenshots, snippet, lang, path, figure_id):
+    """The markup is the first step (steps.css with the .steps-js class from <head>): loaded at 360 px,
+    where the sentences wrap most, the page's figures sit as they do without steps.js, and its live
+    regions are left as they are (a screen reader announces nothing as the page loads). Buttons and
+    ←/→ step through the figure, the frame, highlighted line and live text following. Back at 360 px,
+    each figure on the page fits and stacks. One context for all but the page without steps.js."""
     frames = load(snippet)[1]
     total, step = len(frames), STEP[lang]
-    with _open(browser, served_site, path, reduced_motion="reduce") as (tab, errors):  # no fade before axe reads colours
+    shots = screenshots and f"{screenshots}/{snippet.replace('/', '-')}-{lang}"
+    with _open(browser, served_site, path, lambda c: c.route("**/steps.js", lambda r: r.abort()), viewport=PHONE) as (tab, _):
+        before = _layout(tab)
+    assert before and all(f["visible"] == [1] and f["controls"] for f in before), before
+    prepare = lambda c: c.add_init_script(_COUNT_LIVE_REWRITES)  # noqa: E731
+    with _open(browser, served_site, path, prepare, viewport=PHONE, reduced_motion="reduce") as (
+        tab,
+        errors,
+    ):  # no fade before axe
+        assert _layout(tab) == before, "steps.js moves the figures as it starts"
+        assert tab.evaluate("window.liveRewrites") == 0, "steps.js rewrote a live region as the page loaded"
+        tab.set_viewport_size({"width": 1280, "height": 900})
         figure = tab.locator(figure_id)
 
         def shows(n):
@@ -120,101 +155,47 @@ def test_stepping_with_buttons_and_keys(browser, served_site, snippet, lang, pat
         state = _state(tab, figure_id)
         assert state["visible"] == [1] and state["focus"], state
         assert figure.locator(".steps__prev").get_attribute("aria-disabled") == "true"
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        violations = _step_through(tab, figure_id, total, shows, shots=f"{SHOTS}/{snippet.replace('/', '-')}-{lang}")
+        violations = _step_through(tab, figure_id, total, shows, shots)
         assert figure.locator(".steps__next").get_attribute("aria-disabled") == "true"
         assert not violations, json.dumps(violations, indent=1)
+        tab.set_viewport_size(PHONE)
+        for box in tab.locator("figure.steps").evaluate_all(_BOXES):
+            assert box["page"] <= box["width"], f"the page scrolls sideways at 360 px: {box}"
+            assert box["figure"] <= box["width"] and box["canvas_right"] <= box["width"], box
+            assert box["graph_top"] >= box["code_bottom"], f"code and graph do not stack at 360 px: {box}"
+            assert box["scale"] >= 0.59, f"the graph is drawn at {box['scale']:.2f} of its size: too small to read: {box}"
+            assert box["focusable"] or not box["scrolls"], f"the graph scrolls sideways in a box that takes no focus: {box}"
+        if shots:
+            figure.screenshot(path=f"{shots}-360px.png", animations="disabled")
         assert not errors, errors
-
-
-def _layout(tab) -> list[dict]:
-    """Every figure on the page as _SEEN now."""
-    return tab.locator("figure.steps").evaluate_all(f"(figures) => figures.map({_SEEN})")
-
-
-# Parsing only adds nodes; a script that rewrites a live region removes what was there.
-_COUNT_LIVE_REWRITES = """
-window.liveRewrites = 0;
-new MutationObserver((records) => {
-    for (const r of records) if (r.removedNodes.length && r.target.closest && r.target.closest('.steps__live')) window.liveRewrites++;
-}).observe(document, {childList: true, subtree: true});
-"""
-
-
-@pytest.mark.parametrize("path", sorted({a[2] for a in ONCE}))
-def test_before_the_script_runs_the_figure_already_shows_its_first_step(browser, served_site, path):
-    """The markup is the first step (steps.css with the .steps-js class from <head>): nothing moves
-    when steps.js starts, on a phone, where the sentences wrap most, and the live region is left as
-    it is (a screen reader announces nothing as the page loads)."""
-    with _open(browser, served_site, path, lambda c: c.add_init_script(_COUNT_LIVE_REWRITES), viewport=PHONE) as (tab, _):
-        scripted = _layout(tab)
-        assert tab.evaluate("window.liveRewrites") == 0, "steps.js rewrote a live region as the page loaded"
-    with _open(browser, served_site, path, lambda c: c.route("**/steps.js", lambda r: r.abort()), viewport=PHONE) as (tab, _):
-        before = _layout(tab)
-    assert before and all(f["visible"] == [1] and f["controls"] for f in before), before
-    assert before == scripted
 
 
 def test_without_javascript_every_frame_is_shown(browser, served_site):
     with _open(browser, served_site, PAGE, java_script_enabled=False) as (tab, errors):
         state = _state(tab)
-        assert state["visible"] == list(range(1, len(FRAMES) + 1)), state
+        assert state["visible"] == list(range(1, len(load(SNIPPET)[1]) + 1)), state
         assert not tab.locator(f"{FIGURE} .steps__controls").is_visible()
         texts = tab.locator(f"{FIGURE} .steps__text").all_inner_texts()
         assert texts[2].startswith("Step 3 of 9: z = x * y + y**2 records MulBackward0, PowBackward0 and AddBackward0"), texts[2]
         assert not errors, errors
 
 
-FIGURES_ZH = [a for a in ALL if a[1] == "zh"]
-
-
-@pytest.mark.parametrize("snippet,lang,path,figure_id", FIGURES_ZH, ids=[a[0] for a in FIGURES_ZH])
-def test_at_360px_the_figure_fits_and_stacks(browser, served_site, snippet, lang, path, figure_id):
-    with _open(browser, served_site, path, viewport=PHONE) as (tab, errors):
-        box = tab.evaluate(
-            """(sel) => {
-                const f = document.querySelector(sel);
-                const code = f.querySelector('.steps__code').getBoundingClientRect();
-                const svg = f.querySelector('.steps__frame--current svg');
-                const graph = svg.getBoundingClientRect();
-                const canvas = svg.parentElement;
-                return {page: document.documentElement.scrollWidth, width: window.innerWidth,
-                        figure: f.getBoundingClientRect().right, code_bottom: code.bottom, graph_top: graph.top,
-                        canvas_right: canvas.getBoundingClientRect().right,
-                        scale: graph.width / svg.viewBox.baseVal.width,
-                        scrolls: canvas.scrollWidth > canvas.clientWidth, focusable: canvas.tabIndex === 0};
-            }""",
-            figure_id,
-        )
-        assert box["page"] <= box["width"], f"the page scrolls sideways at 360 px: {box}"
-        assert box["figure"] <= box["width"] and box["canvas_right"] <= box["width"], box
-        assert box["graph_top"] >= box["code_bottom"], f"code and graph do not stack at 360 px: {box}"
-        assert box["scale"] >= 0.59, f"the graph is drawn at {box['scale']:.2f} of its size: too small to read"
-        assert box["focusable"] or not box["scrolls"], f"the graph scrolls sideways in a box that takes no focus: {box}"
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        tab.locator(figure_id).screenshot(path=str(SHOTS / f"{snippet.replace('/', '-')}-zh-360px.png"), animations="disabled")
-        assert not errors, errors
-
-
 def test_in_the_dark_axe_finds_nothing_and_motion_only_without_reduced_motion(browser, served_site):
     """The dark palette recolours every figure alike (the same stylesheet and classes): one stands
     for all. Axe reads its colours with reduced motion (no fade)."""
-    animations, violations = {}, []
-    for motion in ("reduce", "no-preference"):
-        with _open(browser, served_site, PAGE, color_scheme="dark", reduced_motion=motion) as (tab, errors):
-            tab.locator(FIGURE).focus()
-            tab.keyboard.press("ArrowRight")
-            tab.keyboard.press("ArrowRight")  # step 3: new nodes appear
-            animations[motion] = tab.evaluate(
-                "(sel) => [...document.querySelectorAll(sel + ' .steps__frame--current .steps__new')]"
-                ".map(e => getComputedStyle(e).animationName)",
-                FIGURE,
+    total = len(load(SNIPPET)[1])
+    with _open(browser, served_site, PAGE, color_scheme="dark", reduced_motion="reduce") as (tab, errors):
+        tab.locator(FIGURE).focus()
+        violations = _step_through(tab, FIGURE, total)
+        animations = {}
+        for motion in ("reduce", "no-preference"):
+            tab.emulate_media(reduced_motion=motion)
+            for key in ["ArrowLeft"] * total + ["ArrowRight"] * 2:  # to step 3: new nodes appear
+                tab.keyboard.press(key)
+            animations[motion] = tab.locator(f"{FIGURE} .steps__frame--current .steps__new").evaluate_all(
+                "news => news.map(e => getComputedStyle(e).animationName)"
             )
-            if motion == "reduce":
-                tab.keyboard.press("ArrowLeft")
-                tab.keyboard.press("ArrowLeft")
-                violations = _step_through(tab, FIGURE, len(FRAMES))
-            assert not errors, errors
+        assert not errors, errors
     assert not violations, json.dumps(violations, indent=1)
     assert animations["no-preference"] and set(animations["no-preference"]) == {"steps-appear"}, animations
     assert set(animations["reduce"]) == {"none"}, animations

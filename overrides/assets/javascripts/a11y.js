@@ -5,13 +5,16 @@
 // - an annotation marker is a link whose number Material draws with CSS (::after): it gets a name,
 //   "Annotation 3" in the page's language (data-label on this script tag, overrides/main.html);
 // - the bar holding a code block's copy button is a <nav>, one landmark per code block, all
-//   unnamed: it is no navigation, so it is not announced as one (role="none").
+//   unnamed: it is no navigation, so it is not announced as one (role="none");
+// - a table's wrapper, which scrolls sideways where the table is wider than a phone: it takes the
+//   focus, so a keyboard can scroll it (axe's scrollable-region-focusable, at 412 px).
 (function () {
   "use strict";
   var script = document.currentScript;
   var label = (script && script.getAttribute("data-label")) || "{n}";
   var MARKER = ".md-annotation__index:not([aria-label])";
   var CODE_NAV = "nav.md-code__nav:not([role])";
+  var TABLE = ".md-typeset__scrollwrap:not([tabindex])";
 
   function fix(root) {
     if (root.nodeType !== 1) return;
@@ -25,6 +28,11 @@
     if (root.matches(CODE_NAV)) navs.push(root);
     navs.forEach(function (nav) {
       nav.setAttribute("role", "none");
+    });
+    var tables = Array.prototype.slice.call(root.querySelectorAll(TABLE));
+    if (root.matches(TABLE)) tables.push(root);
+    tables.forEach(function (table) {
+      table.setAttribute("tabindex", "0");
     });
   }
 

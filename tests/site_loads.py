@@ -1,6 +1,7 @@
 """The built pages (listed, named as failures name them) and what a browser loads on a first visit to
 each, read from the built files: for the tests (nothing loads from another host, nothing loaded is
-missing) and the benchmark (page weight).
+missing, the weight limit) and `./dev bench`, which runs `python -m tests.site_loads SITE BASE_PATH`
+for the weight of every page (JSON).
 
 Loads are the page and every local file it makes the browser fetch (CSS's own urls, and Material's
 search worker and index, fetched as soon as a page opens), each gzipped as a static host serves it.
@@ -14,7 +15,8 @@ import contextlib
 import gzip
 import json
 import re
-from dataclasses import dataclass, field
+import sys
+from dataclasses import asdict, dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urljoin, urlsplit
@@ -161,3 +163,7 @@ def describe(site: Path, page: str) -> str:
 
 def site_weights(site: Path, base_path: str = "/") -> list[PageWeight]:
     return [page_weight(site, page, base_path) for page in site_pages(site)]
+
+
+if __name__ == "__main__":
+    print(json.dumps([asdict(weight) for weight in site_weights(Path(sys.argv[1]), sys.argv[2])]))

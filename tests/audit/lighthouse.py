@@ -1,0 +1,118 @@
+"""Lighthouse (lighthouse.mjs beside this file) on the served site, in the browser tests' Chromium:
+for the site audits, on a sample of the built pages (test_lighthouse.py), and for `./dev bench`, which
+runs `python -m tests.audit.lighthouse SITE RUNS` for the performance of every page of docs/, mobile
+and desktop, and reads the records it prints (JSON)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from docs_pipeline.site import ROOT, layout
+from tests.browser.chromium import INSTALL_HINT, chromium_executable
+from tests.site_loads import describe, site_pages
+from tests.site_server import serve
+
+AUDIT = Path(__file__).resolve().parent
+ARTIFACTS = ROOT / "test-artifacts" / "audit"
+CATEGORIES = ("accessibility", "best-practices", "seo")  # each held at 100
+SITE = layout()
+# One built page of each kind the templates make, in each language (the page inside its language's
+# folder, its HTML): what a template gives one page of a kind it gives the others.
+KINDS = {
+    "home": lambda page, html: page == "index.html",
+    "404": lambda page, html: page == "404.html",
+    "notebook": lambda page, html: page.startswith("notebooks/"),
+    "rules": lambda page, html: page.startswith("rules/"),
+    "glossary": lambda page, html: page.startswith("glossary/"),
+    "stepped figure": lambda page, html: '<figure class="steps"' in html,
+    "code": lambda page, html: '<div class="highlight"' in html,
+}
+
+
+def tools_problem() -> str | None:
+    """Why the audits cannot run here (what to do about it), or None."""
+    if not shutil.which("node"):
+        return "the site audits (tests/audit/) need Node.js on PATH, the version tests/audit/package.json names (Debian: apt-get install nodejs npm)"
+    # `./dev` writes this stamp into node_modules after `npm ci` of this exact lock file
+    if not (
+        AUDIT / "node_modules" / f".installed-{hashlib.sha256((AUDIT / 'package-lock.json').read_bytes()).hexdigest()[:16]}"
+    ).is_file():
+        return (
+            "tests/audit/node_modules is missing or older than tests/audit/package-lock.json: "
+            "`./dev test` installs Lighthouse and html-validate there (npm ci)"
+        )
+    return None
+
+
+def sample(site: Path) -> list[str]:
+    """A page of each kind in each language, relative to the site: the first one that is not already chosen."""
+    pages = {p.relative_to(site).as_posix(): p.read_text(encoding="utf-8") for p in site_pages(site)}
+    others = tuple(SITE.prefix(lang) for lang in SITE.languages if SITE.prefix(lang))
+    chosen = []
+    for lang in SITE.languages:
+        prefix = SITE.prefix(lang)
+        own = {page: html for page, html in pages.items() if page.startswith(prefix) and (prefix or not page.startswith(others))}
+        for kind, matches in KINDS.items():
+            found = [page for page, html in own.items() if page not in chosen and matches(page.removeprefix(prefix), html)]
+            if not found:
+                raise LookupError(f"no {kind} page in the built {lang} site: tests/audit/lighthouse.py's KINDS")
+            chosen.append(found[0])
+    return chosen
+
+
+def run(urls: list[str], *options: str, timeout: float) -> list[dict]:
+    """lighthouse.mjs on `urls`, one Node process: its records in URL order (lighthouse.mjs lists their fields)."""
+    chrome = chromium_executable()
+    if chrome is None:
+        raise RuntimeError(f"no Chromium found. {INSTALL_HINT}")
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "lighthouse.json"
+        cmd = ["node", AUDIT / "lighthouse.mjs", "--chrome", chrome, *options, "--out", out, *urls]
+        result = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, env={**os.environ, "CHROME_PATH": chrome})
+        if result.returncode != 0 or not out.is_file():
+            raise RuntimeError(f"tests/audit/lighthouse.mjs failed (exit {result.returncode}):\n{result.stderr[-3000:]}")
+        return json.loads(out.read_text(encoding="utf-8"))
+
+
+def audit(base_url: str, pages: list[str]) -> dict[str, dict]:
+    """Lighthouse (mobile, fast mode: the audits that carry weight) on `pages`: {page: record}. A page
+    Lighthouse could not audit (a runtime error, not a low score) is tried once more before its error stands."""
+    urls = {page: base_url + page.removesuffix("index.html") for page in pages}
+    options = ("--form-factor", "mobile", "--categories", ",".join(CATEGORIES), "--fast")
+    records = {r["url"]: r for r in run(list(urls.values()), *options, timeout=600)}
+    if broken := [url for url, r in records.items() if r.get("error") or r.get("runtimeError")]:
+        records.update({r["url"]: r for r in run(broken, *options, timeout=300)})
+    return {page: records[url] for page, url in urls.items()}
+
+
+def failures(site: Path, records: dict[str, dict], category: str) -> list[str]:
+    """One line per page whose `category` score is not 100, naming the page and each failing audit
+    with what it found (elements, URLs), or why Lighthouse could not audit it."""
+    lines = []
+    for page, record in records.items():
+        problem = record.get("error") or record.get("runtimeError")
+        score = (record.get("scores") or {}).get(category)
+        if problem or score != 100:
+            found = [audit for audit in record.get("failing", []) if audit["category"] == category]
+            lines.append(f"{describe(site, page)}: {category} {score}: {problem or json.dumps(found, ensure_ascii=False)}")
+    return lines
+
+
+if __name__ == "__main__":
+    if problem := tools_problem():
+        sys.exit(problem)
+    site, runs = Path(sys.argv[1]), sys.argv[2]
+    with serve(site) as base_url:
+        names = {base_url + SITE.url_of(page): SITE.name(page) for page in SITE.pages()}
+        options = ("--categories", "performance", "--runs", runs)
+        records = [
+            r for factor in ("mobile", "desktop") for r in run(list(names), "--form-factor", factor, *options, timeout=7200)
+        ]
+    print(json.dumps([{**record, "page": names[record["url"]]} for record in records]))

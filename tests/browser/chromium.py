@@ -1,0 +1,81 @@
+"""The Chromium the browser tests and Lighthouse drive, and a tab in it as a first-time reader has it."""
+
+from __future__ import annotations
+
+import functools
+import os
+import shutil
+from contextlib import contextmanager
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from tests.site_server import HOST
+
+INSTALL_HINT = (
+    "The browser tests need Chromium and a CJK font. Either `.venv/bin/playwright install chromium` "
+    "(Playwright's own build, the usual way on macOS), or a system Chromium (Debian/Ubuntu: apt-get install "
+    "chromium fonts-noto-cjk; ./dev test does this itself when it runs as root on Debian, as in CI), or point "
+    "CHROMIUM at a Chromium binary."
+)
+# --no-sandbox: the tests may run as root (CI, containers)
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+TIMEOUT_MS = 10_000
+# Search is ready once Material's search worker has loaded the index and lunr's languages: its
+# result line then says "type to start searching" instead of "initializing search".
+SEARCH_READY = """() => document.querySelector('.md-search-result__meta').textContent.trim()
+    === JSON.parse(document.getElementById('__config').textContent).translations['search.result.placeholder']"""
+
+
+@functools.cache  # Playwright's sync API cannot be asked again once a browser is running
+def chromium_executable() -> str | None:
+    """$CHROMIUM when set (it must exist); else Playwright's own browser when `playwright install
+    chromium` put one in place; else a system Chromium on PATH; else None."""
+    explicit = os.environ.get("CHROMIUM")
+    if explicit:
+        return explicit if Path(explicit).is_file() else None
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        own = playwright.chromium.executable_path
+    if own and Path(own).is_file():
+        return own
+    return shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+@contextmanager
+def launch(executable: str):
+    from playwright.sync_api import expect, sync_playwright
+
+    expect.set_options(timeout=TIMEOUT_MS)  # as every other wait: a busy machine is slow, not wrong
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS, headless=True)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+@contextmanager
+def new_tab(browser, base_url: str, external: list[str] | None = None, **options):
+    """A tab in a fresh context (empty cache, clipboard allowed; `options` as Playwright's new_context
+    takes them), closed afterwards; every request to another host is aborted (nothing leaves the
+    machine, no test waits on the network) and listed in `external`."""
+    context = browser.new_context(
+        base_url=base_url, service_workers="block", **{"viewport": {"width": 1280, "height": 900}, **options}
+    )
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base_url.rstrip("/"))
+    context.set_default_timeout(TIMEOUT_MS)
+    external = [] if external is None else external
+
+    def route(r):
+        if urlsplit(r.request.url).hostname == HOST:
+            r.continue_()
+        else:
+            external.append(r.request.url)
+            r.abort()
+
+    context.route("**/*", route)
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
