@@ -1,6 +1,9 @@
 import threading
+import warnings
 
 import torch
+
+warnings.filterwarnings("ignore", "`torch.jit.script` is deprecated", DeprecationWarning)
 
 modes = {
     "no_grad()": (torch.no_grad, False),
