@@ -31,6 +31,21 @@ out = torch.compile(f, backend="aot_eager")(x)  # (2)!
 out.backward()
 print(f"compiled: x.grad = {x.grad}, out.grad_fn = {out.grad_fn.name()}")
 
+calls = []
+
+
+def g(x):
+    y = Square.apply(x)
+    y.register_hook(lambda grad: calls.append(1))
+    return y.sum()
+
+
+explained = torch._dynamo.explain(g)(x)
+where = explained.break_reasons[0]  # (3)!
+print(f"explain g: {explained.graph_count} graphs, break at {where.user_stack[-1].line!r}: {where.reason.splitlines()[0]}")
+torch.compile(g, backend="aot_eager")(x).backward()
+print(f"compiled g: the hook ran {len(calls)} time")
+
 
 def step(x):
     loss = f(x)
@@ -41,6 +56,6 @@ def step(x):
 for flag in (False, True):
     counters.clear()
     x.grad = None
-    with torch._dynamo.config.patch(compiled_autograd=flag):  # (3)!
+    with torch._dynamo.config.patch(compiled_autograd=flag):  # (4)!
         torch.compile(step, backend="aot_eager")(x)
     print(f"compiled_autograd={flag}: x.grad = {x.grad}, captured: {counters['compiled_autograd']['captures']}")

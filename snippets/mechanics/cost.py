@@ -1,4 +1,5 @@
 import os
+from collections import Counter
 
 import torch
 from torch.autograd.graph import saved_tensors_hooks
@@ -11,17 +12,16 @@ x = torch.randn(4, 8)
 with profile() as prof:
     model(x).sum().backward()
 prefix = "autograd::engine::evaluate_function: "
-ran = sorted({e.name.removeprefix(prefix) for e in prof.events() if e.name.startswith(prefix)})
-print("backward nodes in the profile:", ran)  # (2)!
+ran = Counter(e.name.removeprefix(prefix) for e in prof.events() if e.name.startswith(prefix))
+print("backward nodes run:", dict(sorted(ran.items())))  # (2)!
 
 saved = []
-
-
-def pack(t):
-    saved.append((tuple(t.shape), any(t.untyped_storage().data_ptr() == p.untyped_storage().data_ptr() for p in model.parameters())))
-    return t
-
-
-with saved_tensors_hooks(pack, lambda t: t):  # (3)!
+with saved_tensors_hooks(lambda t: saved.append(t) or t, lambda t: t):  # (3)!
     loss = model(x).sum()
-print(f"{len(saved)} saved tensors:", saved)
+
+owner = {x.untyped_storage().data_ptr(): "the input x"}
+owner |= {p.untyped_storage().data_ptr(): "a parameter" for p in model.parameters()}
+for t in saved:
+    ptr = t.untyped_storage().data_ptr()
+    print(f"saved {tuple(t.shape)}: {t.numel()} × {t.element_size()} = {t.numel() * t.element_size()} bytes, {owner.get(ptr, 'new memory')}")
+    owner.setdefault(ptr, "the same memory as an earlier one")  # (4)!

@@ -1,19 +1,19 @@
 # --8<-- [start:value]
-import torch
+import torch  # (1)!
 
 
 class Value:
     def __init__(self, data, _children=(), _op=""):
         self.data = data
         self.grad = 0.0
-        self._backward = lambda: None  # (1)!
+        self._backward = lambda: None  # (2)!
         self._prev = _children
         self._op = _op
 
     def __add__(self, other):
         out = Value(self.data + other.data, (self, other), "+")
 
-        def _backward():  # (2)!
+        def _backward():  # (3)!
             self.grad += out.grad
             other.grad += out.grad
 
@@ -24,7 +24,7 @@ class Value:
         out = Value(self.data * other.data, (self, other), "*")
 
         def _backward():
-            self.grad += other.data * out.grad  # (3)!
+            self.grad += other.data * out.grad  # (4)!
             other.grad += self.data * out.grad
 
         out._backward = _backward
@@ -80,6 +80,6 @@ for run in (1, 2):
     tz.backward()
     print(f"torch run {run}: x.grad={tx.grad.item()} y.grad={ty.grad.item()}")
 
-diff = max(abs(x.grad - tx.grad.item()), abs(y.grad - ty.grad.item()))
-print(f"max |tiny - torch| = {diff:.1e}, within 1e-6: {diff < 1e-6}")
+z.backward()  # (3)!
+print(f"tiny  run 2's z again: x.grad={x.grad} y.grad={y.grad}")
 # --8<-- [end:run]
