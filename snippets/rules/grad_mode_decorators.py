@@ -1,6 +1,9 @@
 import threading
+import warnings
 
 import torch
+
+warnings.filterwarnings("ignore", "`torch.jit.script` is deprecated", DeprecationWarning)
 
 modes = {
     "no_grad()": (torch.no_grad, False),
@@ -62,6 +65,30 @@ for name, (make, grad_mode) in inner.items():
 print(f"inside inference_mode(), {calls} calls: enable_grad() and set_grad_enabled(True) make is_grad_enabled() True,")
 print("yet record nothing; only inference_mode(False) records again")
 
+inside = {}
+
+
+def f(t):
+    y = t * t
+    inside[name] = (torch.is_inference_mode_enabled(), y.grad_fn is not None)
+    return y.sum()
+
+
+transforms = {
+    "torch.func.grad": lambda t: torch.func.grad(f)(t),
+    "torch.func.vjp": lambda t: torch.func.vjp(f, t)[1](torch.tensor(1.0))[0],
+    "torch.func.jacrev": lambda t: torch.func.jacrev(f)(t),
+    "torch.func.jvp": lambda t: torch.func.jvp(f, (t,), (torch.ones(3),))[1] / 3,
+}
+for name, transform in transforms.items():
+    for t in (x, torch.ones(3)):
+        with torch.inference_mode():
+            result = transform(t)
+        assert inside[name] == (False, name != "torch.func.jvp"), name
+        assert torch.equal(result, torch.full_like(result, 2.0)), name
+print("inside inference_mode(), the function given to a torch.func transform runs with inference mode off;")
+print(f"its operations record under {', '.join(list(transforms)[:3])}, not under torch.func.jvp")
+
 
 @torch.no_grad()
 def decorated_generator():
@@ -108,4 +135,6 @@ def switch_off():
 switch_off()
 after_call = torch.is_grad_enabled()
 assert after_block and after_call
-print(f"a plain set_grad_enabled(False) inside a with block or a decorated function: undone on exit ({after_block}, {after_call})")
+print(
+    f"a plain set_grad_enabled(False) inside a with block or a decorated function: undone on exit ({after_block}, {after_call})"
+)

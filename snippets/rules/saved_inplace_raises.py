@@ -52,6 +52,19 @@ out = Mul.apply(a, b)
 b.data.mul_(3)
 out.sum().backward()
 print(f"b.data.mul_(3) bypasses the version counter: no error, a.grad = {a.grad} (computed from the changed b)")
+assert a.grad.tolist() == [6.0, 6.0, 6.0]
+
+for name in ("a", "b"):
+    a = torch.ones(3, requires_grad=True)
+    b = torch.full((3,), 2.0, requires_grad=True)
+    out = Mul.apply(a, b)
+    shared = {"a": a, "b": b}[name].detach().numpy()
+    shared *= 3
+    assert a._version == b._version == 0
+    out.sum().backward()
+    print(f"{name} tripled through {name}.detach().numpy(): version stays 0, no error,")
+    print(f"  a.grad = {a.grad}, b.grad = {b.grad} (computed from the changed {name})")
+    assert (a.grad.tolist(), b.grad.tolist()) == ([6.0] * 3, [1.0] * 3) if name == "b" else ([2.0] * 3, [3.0] * 3)
 
 
 class Unread(torch.autograd.Function):

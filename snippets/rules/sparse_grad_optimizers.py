@@ -22,14 +22,35 @@ assert dense.weight.grad.layout == torch.strided
 f_emb = torch.nn.Embedding(10, 3)
 torch.nn.functional.embedding(index, f_emb.weight, sparse=True).sum().backward()
 assert f_emb.weight.grad.layout == torch.sparse_coo
+other = torch.tensor([[2, 4]])
+uses = {
+    "a second lookup": (lambda e, h: e(other).sum(), torch.sparse_coo),
+    "an output layer tied to the weight": (lambda e, h: (h @ e.weight.T).logsumexp(-1).sum(), torch.strided),
+    "a penalty on the weight": (lambda e, h: 0.01 * e.weight.pow(2).sum(), torch.strided),
+}
+for use, (extra, layout) in uses.items():
+    for dtype in (torch.float32, torch.float64):
+        emb = torch.nn.Embedding(10, 3, sparse=True).to(dtype)
+        h = emb(index)
+        (h.sum() + extra(emb, h)).backward()
+        assert emb.weight.grad.layout == layout, use
+        if layout == torch.strided:
+            try:
+                torch.optim.SparseAdam(emb.parameters()).step()
+                raise AssertionError(use)
+            except RuntimeError as e:
+                assert "does not support dense gradients" in str(e), use
 
 accepted = {
     "SGD": {},
     "SGD momentum=0.9": {"momentum": 0.9},
     "SGD nesterov": {"momentum": 0.9, "nesterov": True},
     "SGD foreach=True": {"foreach": True},
+    "SGD maximize=True": {"maximize": True},
     "SparseAdam": {},
+    "SparseAdam maximize=True": {"maximize": True},
     "Adagrad": {},
+    "Adagrad foreach=True": {"foreach": True},
 }
 refused = ["Adam", "AdamW", "RMSprop", "Adadelta", "Adamax", "ASGD", "NAdam", "RAdam", "Rprop", "Adafactor"]
 cases = 0
@@ -58,7 +79,12 @@ for dtype in (torch.float32, torch.float64):
         except RuntimeError as e:
             assert "does not support sparse gradients" in str(e), name
         cases += 1
-    for name, kwargs in [("SGD", {"lr": 0.1, "weight_decay": 0.1}), ("Adagrad", {"weight_decay": 0.1})]:
+    for name, kwargs in [
+        ("SGD", {"lr": 0.1, "weight_decay": 0.1}),
+        ("Adagrad", {"weight_decay": 0.1}),
+        ("SGD", {"lr": 0.1, "fused": True}),
+        ("Adagrad", {"fused": True}),
+    ]:
         emb = torch.nn.Embedding(10, 3, sparse=True).to(dtype)
         emb(index).sum().backward()
         try:
@@ -74,8 +100,11 @@ try:
 except RuntimeError as e:
     dense_error = str(e)
 print(f"sparse .grad ({', '.join(sorted(layouts))}) from {', '.join(sources)}, F.embedding(sparse=True)")
+for use, (_, layout) in uses.items():
+    print(f"Embedding(sparse=True) plus {use}: .grad layout {layout}")
+print("  SparseAdam refused each dense one: does not support dense gradients")
 print(f"{cases} optimizer cases (float32 and float64):")
 print(f"  accepted: {', '.join(accepted)}")
 print("  each step changed only the rows looked up in it; with momentum, also the rows of earlier steps")
-print(f"  refused: {', '.join(refused)}, and SGD or Adagrad with weight_decay")
+print(f"  refused: {', '.join(refused)}, and SGD or Adagrad with weight_decay or fused=True")
 print(f"SparseAdam on a dense gradient: RuntimeError: {dense_error}")
