@@ -1,7 +1,6 @@
 """The built pages (listed, named as failures name them) and what a browser loads on a first visit to
 each, read from the built files: for the tests (nothing loads from another host, nothing loaded is
-missing, the weight limit) and `./dev bench`, which runs `python -m tests.site_loads SITE BASE_PATH`
-for the weight of every page (JSON).
+missing, the weight limit).
 
 Loads are the page and every local file it makes the browser fetch (CSS's own urls, and Material's
 search worker and index, fetched as soon as a page opens), each gzipped as a static host serves it.
@@ -15,15 +14,14 @@ import contextlib
 import gzip
 import json
 import re
-import sys
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urljoin, urlsplit
 
 from docs_pipeline.site import ROOT, layout
 
-PAGE_WEIGHT_LIMIT_KIB = 200  # a first visit, gzipped: tests/test_publishing.py holds it, `./dev bench` reports it
+PAGE_WEIGHT_LIMIT_KIB = 200  # a first visit, gzipped: tests/test_publishing.py holds it
 
 # <link rel=...> values that make the browser fetch the href on a first visit, or connect to its host.
 FETCHING_RELS = {"stylesheet", "icon", "shortcut", "apple-touch-icon", "preload", "modulepreload", "manifest"}
@@ -163,7 +161,3 @@ def describe(site: Path, page: str) -> str:
 
 def site_weights(site: Path, base_path: str = "/") -> list[PageWeight]:
     return [page_weight(site, page, base_path) for page in site_pages(site)]
-
-
-if __name__ == "__main__":
-    print(json.dumps([asdict(weight) for weight in site_weights(Path(sys.argv[1]), sys.argv[2])]))
