@@ -72,7 +72,7 @@ for name, (sum_fn, t, total) in sum_cases.items():
         assert close(accumulated(sum_fn, t, chunks, lambda ti: 1 / total), full_grad(losses[name][0], t)), name
         cases += 1
 
-# a micro-batch whose targets are all ignored: its mean is nan, yet its gradient is 0, so the sum still matches
+# a micro-batch whose targets are all ignored: its mean is nan, yet weighted by 0 it adds nothing
 all_ignored = padded.clone()
 all_ignored[:5] = -100
 ce_ignore, count = losses["cross_entropy ignore_index"]
