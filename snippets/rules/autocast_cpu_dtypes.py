@@ -9,6 +9,10 @@ low = {
     "mm": lambda x, s: torch.mm(x.reshape(-1, s[-1]), torch.randn(s[-1], 5)),
     "addmm": lambda x, s: torch.addmm(torch.randn(5), x.reshape(-1, s[-1]), torch.randn(s[-1], 5)),
     "bmm": lambda x, s: torch.bmm(x.reshape(1, -1, s[-1]), torch.randn(1, s[-1], 5)),
+    "baddbmm": lambda x, s: torch.baddbmm(torch.randn(5), x.reshape(1, -1, s[-1]), torch.randn(1, s[-1], 5)),
+    "einsum": lambda x, s: torch.einsum("...i,ij->...j", x, torch.randn(s[-1], 5)),
+    "tensordot": lambda x, s: torch.tensordot(x, torch.randn(s[-1], 5), dims=1),
+    "matrix @ vector": lambda x, s: x @ torch.randn(s[-1]),
     "conv1d": lambda x, s: F.conv1d(x.reshape(1, 1, -1), torch.randn(2, 1, 3)),
     "conv2d": lambda x, s: F.conv2d(x.reshape(1, 1, -1, s[-1]), torch.randn(2, 1, 1, 1)),
 }
@@ -33,8 +37,21 @@ same = {
     "log_softmax": lambda x: x.log_softmax(dim=-1),
     "relu": lambda x: x.relu(),
     "exp": lambda x: x.exp(),
+    "mv": lambda x: torch.mv(x.reshape(-1, x.shape[-1]), x.flatten()[: x.shape[-1]]),
+    "addmv": lambda x: torch.addmv(x.flatten()[:4], x.reshape(-1, x.shape[-1])[:4], x.flatten()[: x.shape[-1]]),
+    "dot": lambda x: torch.dot(x.flatten(), x.flatten()),
+    "outer": lambda x: torch.outer(x.flatten(), x.flatten()),
     "gaussian_nll_loss": lambda x: F.gaussian_nll_loss(x, torch.zeros_like(x), torch.ones_like(x)),
     "multilabel_soft_margin_loss": lambda x: F.multilabel_soft_margin_loss(x, torch.zeros_like(x)),
+}
+mixed = {
+    "h + residual": (lambda h: h + torch.randn(h.shape), torch.float32),
+    "h + bias": (lambda h: h + torch.randn(h.shape[-1]), torch.float32),
+    "h * float32": (lambda h: h * torch.randn(h.shape), torch.float32),
+    "cat": (lambda h: torch.cat([h, torch.randn(h.shape)]), torch.float32),
+    "where": (lambda h: torch.where(h > 0, h, torch.randn(h.shape)), torch.float32),
+    "h + 0-dim float32": (lambda h: h + torch.tensor(2.0), None),
+    "h * 2.0": (lambda h: h * 2.0, None),
 }
 layers = {
     "Linear": (lambda: nn.Linear(4, 3), (2, 4)),
@@ -61,6 +78,10 @@ for low_dtype in low_dtypes:
                     for name, op in same.items():
                         assert op(source).dtype == source.dtype, (name, low_dtype, source.dtype)
                         cases += 1
+                h = F.linear(x, torch.randn(shape[-1], shape[-1]))
+                for name, (op, dtype) in mixed.items():
+                    assert op(h).dtype == (dtype or low_dtype), (name, low_dtype, shape)
+                    cases += 1
     for name, (make, shape) in layers.items():
         layer = make()
         x = torch.randn(shape, requires_grad=True)
@@ -74,7 +95,10 @@ for low_dtype in low_dtypes:
         cases += 1
 
 print(f"{cases} cases: autocast to bfloat16 and float16, {len(shapes)} shapes, inputs with and without grad")
-print(f"  {len(low)} matrix products and convolutions -> the autocast dtype: {', '.join(low)}")
+print(f"  {len(low)} matrix-matrix products, matrix @ vector and convolutions -> the autocast dtype: {', '.join(low)}")
 print(f"  {len(full)} on the float32 list -> float32: {', '.join(full)}")
 print(f"  {len(same)} on neither list keep their input's dtype: {', '.join(same)}")
+promoted = [name for name, (_, dtype) in mixed.items() if dtype]
+print(f"  {len(promoted)} on neither list, autocast-dtype h with a float32 tensor -> float32: {', '.join(promoted)}")
+print(f"  {len(mixed) - len(promoted)} with a 0-dim tensor or a Python number keep h's dtype: {', '.join(n for n in mixed if n not in promoted)}")
 print(f"  {len(layers)} layers: output in the autocast dtype, .grad of the float32 parameters and input float32")

@@ -114,6 +114,36 @@ assert between == {"decorator": [True, True], "with block": [False, False]}
 print(f"a generator: between yields the caller sees is_grad_enabled()={between['decorator'][0]} with the decorator,")
 print(f"{between['with block'][0]} with a with block inside the body")
 
+
+def run(coroutine):  # drives a coroutine that awaits nothing, with or without a running event loop
+    try:
+        coroutine.send(None)
+    except StopIteration as stop:
+        return stop.value
+    raise AssertionError("the coroutine awaited something")
+
+
+async_inside = {}
+for name, (make, _) in [("no_grad()", modes["no_grad()"]), ("inference_mode()", (torch.inference_mode, None))]:
+
+    @make()
+    async def decorated_async():
+        return torch.is_grad_enabled(), torch.is_inference_mode_enabled()
+
+    async def with_block_async(make=make):
+        with make():
+            return torch.is_grad_enabled(), torch.is_inference_mode_enabled()
+
+    async_inside[name] = (run(decorated_async()), run(with_block_async()))
+assert async_inside == {
+    "no_grad()": ((True, False), (False, False)),
+    "inference_mode()": ((True, False), (False, True)),
+}, async_inside
+print("an async function: its body runs in the mode of the code that awaits it, not the decorator's;")
+(ng_dec, ng_with), (im_dec, im_with) = async_inside.values()
+print(f"  no_grad(): is_grad_enabled()={ng_dec[0]} in the decorated body, {ng_with[0]} in a with block")
+print(f"  inference_mode(): is_inference_mode_enabled()={im_dec[1]} in the decorated body, {im_with[1]} in a with block")
+
 seen = {}
 with torch.no_grad():
     thread = threading.Thread(target=lambda: seen.update(enabled=torch.is_grad_enabled()))

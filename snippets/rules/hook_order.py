@@ -44,6 +44,33 @@ y.sum().backward()
 assert log[0].startswith("hook registered after")
 print(*log, sep="\n")
 
+unrecorded = {"no_grad()": torch.no_grad, "inference_mode()": torch.inference_mode}
+changes = 0
+for where, mode in unrecorded.items():
+    for kind in ["leaf", "non-leaf"]:
+        seen = []
+        x = torch.tensor([1.0, 2.0], requires_grad=True)
+        y = x if kind == "leaf" else x * 1
+        node = y.grad_fn
+        y.register_hook(lambda g: seen.append(g))
+        with mode():
+            y.mul_(3)
+        assert y.grad_fn is node and y.is_leaf == (kind == "leaf"), (where, kind)
+        (y * y).sum().backward()
+        assert len(seen) == 1 and torch.equal(seen[0], 2 * y.detach()), (where, kind)
+        changes += 1
+seen = []
+w = torch.tensor([1.0, 2.0], requires_grad=True)
+w.register_hook(lambda g: seen.append(g))
+w.grad = torch.ones(2)
+torch.optim.SGD([w], lr=0.5).step()
+(w * w).sum().backward()
+assert w.grad_fn is None and len(seen) == 1 and torch.equal(seen[0], 2 * w.detach())
+changes += 1
+print(f"{changes} in-place changes with recording off (leaf and non-leaf in no_grad() and inference_mode(), SGD.step()):")
+print("  grad_fn unchanged; a hook registered before the change gets the gradient at the new value")
+print(f"  after SGD.step(), w = {w.tolist()}: the hook on w got d(w*w)/dw = {seen[0].tolist()}")
+
 received = []
 x = torch.ones(3, requires_grad=True)
 y = x * 2

@@ -52,7 +52,7 @@ accepted = {
     "Adagrad": {},
     "Adagrad foreach=True": {"foreach": True},
 }
-refused = ["Adam", "AdamW", "RMSprop", "Adadelta", "Adamax", "ASGD", "NAdam", "RAdam", "Rprop", "Adafactor"]
+refused = ["Adam", "AdamW", "RMSprop", "Adadelta", "Adamax", "ASGD", "NAdam", "RAdam", "Rprop", "Adafactor", "Muon"]
 cases = 0
 for dtype in (torch.float32, torch.float64):
     for name, kwargs in accepted.items():
@@ -92,6 +92,25 @@ for dtype in (torch.float32, torch.float64):
             raise AssertionError(name)
         except RuntimeError:
             cases += 1
+lbfgs_rows = []
+for dtype in (torch.float32, torch.float64):
+    emb = torch.nn.Embedding(10, 3, sparse=True).to(dtype)
+    optimizer = torch.optim.LBFGS(emb.parameters(), lr=0.1)
+    before = emb.weight.detach().clone()
+
+    def closure():
+        optimizer.zero_grad()
+        loss = emb(index).pow(2).sum()
+        loss.backward()
+        return loss
+
+    closure()
+    assert emb.weight.grad.layout == torch.sparse_coo
+    optimizer.step(closure)
+    assert emb.weight.grad.layout == torch.sparse_coo
+    lbfgs_rows = (emb.weight != before).any(dim=1).nonzero().flatten().tolist()
+    assert lbfgs_rows == [1, 4, 7], lbfgs_rows
+    cases += 1
 linear = torch.nn.Linear(3, 1)
 linear(torch.ones(3)).sum().backward()
 try:
@@ -107,4 +126,5 @@ print(f"{cases} optimizer cases (float32 and float64):")
 print(f"  accepted: {', '.join(accepted)}")
 print("  each step changed only the rows looked up in it; with momentum, also the rows of earlier steps")
 print(f"  refused: {', '.join(refused)}, and SGD or Adagrad with weight_decay or fused=True")
+print(f"  LBFGS accepted it in step(closure); .grad stayed sparse; rows changed: {lbfgs_rows}")
 print(f"SparseAdam on a dense gradient: RuntimeError: {dense_error}")

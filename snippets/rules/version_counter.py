@@ -89,6 +89,34 @@ for dtype in [torch.float16, torch.float32, torch.float64, torch.complex64]:
 print("changes made outside PyTorch, in NumPy, through shared memory (4 dtypes), not counted:")
 print("  " + ", ".join(f"{k} +{v}" for k, v in shared.items()))
 
+uncounted = {}
+for dtype in [torch.float16, torch.float32, torch.float64, torch.complex64]:
+    t = torch.ones(4, dtype=dtype)
+    t.untyped_storage().fill_(0)
+    uncounted["t.untyped_storage().fill_(0)"] = t._version
+    assert t.abs().sum().item() == 0, dtype
+    t = torch.ones(4, dtype=dtype)
+    t.untyped_storage().copy_(torch.zeros(4, dtype=dtype).untyped_storage())
+    uncounted["t.untyped_storage().copy_(...)"] = t._version
+    assert t.abs().sum().item() == 0 and set(uncounted.values()) == {0}, dtype
+fused = {
+    "SGD": lambda p: torch.optim.SGD(p, lr=0.5, fused=True),
+    "SGD momentum": lambda p: torch.optim.SGD(p, lr=0.5, momentum=0.9, fused=True),
+    "Adam": lambda p: torch.optim.Adam(p, lr=0.5, fused=True),
+    "AdamW": lambda p: torch.optim.AdamW(p, lr=0.5, fused=True),
+    "Adagrad": lambda p: torch.optim.Adagrad(p, lr=0.5, fused=True),
+}
+for name, make in fused.items():
+    for dtype in [torch.float16, torch.bfloat16, torch.float32, torch.float64]:
+        p = nn.Parameter(torch.ones(4, dtype=dtype))
+        p.grad = torch.ones(4, dtype=dtype)
+        make([p]).step()
+        uncounted[name] = p._version
+        assert p._version == 0 and (p < 1).all(), (name, dtype)
+print("changes inside PyTorch that bypass the counter, not counted either:")
+print("  " + ", ".join(f"{k} +{v}" for k, v in list(uncounted.items())[:2]))
+print("  optimizer.step() with fused=True (4 dtypes): " + ", ".join(f"{k} +{v}" for k, v in list(uncounted.items())[2:]))
+
 counts = {}
 for name, method in {
     "requires_grad_()": lambda t: t.requires_grad_(),
