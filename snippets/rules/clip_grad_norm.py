@@ -52,3 +52,47 @@ print(f"  {clipped} cases scaled: every gradient times max_norm / (norm + 1e-6),
 print(f"  {unchanged} cases where that factor is 1 or more: gradients unchanged")
 print("  a max_norm equal to a norm below 0.1 still scales the gradients a little")
 print(f"  norm {smallest:.1g} clipped to half of it ends {shortfall:.1e} short of max_norm")
+
+nonfinite = {"inf": 0, "nan": 0}
+bad_grads = {
+    "an inf gradient": [math.inf, 1.0, 2.0],
+    "a -inf gradient": [-math.inf, 1.0, 2.0],
+    "a nan gradient": [math.nan, 1.0, 2.0],
+    "float32 gradients whose norm overflows": [3e38, 3e38, 3e38],
+    "float16 gradients whose norm overflows": [6e4, 6e4, 6e4],
+}
+for name, values in bad_grads.items():
+    dtype = torch.float16 if name.startswith("float16") else torch.float32
+    for norm_type in norm_types[:2] if "overflows" in name else norm_types:
+        for foreach in [False, True]:
+            p, q = nn.Parameter(torch.zeros(3, dtype=dtype)), nn.Parameter(torch.zeros(2, dtype=dtype))
+            for error_if_nonfinite in [True, False]:
+                p.grad, q.grad = torch.tensor(values, dtype=dtype), torch.tensor([3.0, 4.0], dtype=dtype)
+                args = ([p, q], 1.0, norm_type)
+                if error_if_nonfinite:
+                    try:
+                        nn.utils.clip_grad_norm_(*args, error_if_nonfinite=True, foreach=foreach)
+                    except RuntimeError:
+                        pass
+                    else:
+                        raise AssertionError((name, norm_type, foreach))
+                    continue
+                total = nn.utils.clip_grad_norm_(*args, foreach=foreach).item()
+                after = torch.cat([p.grad, q.grad])
+                finite = torch.tensor(values).isfinite()
+                if math.isnan(total):
+                    assert after.isnan().all(), (name, norm_type)
+                    nonfinite["nan"] += 1
+                else:
+                    assert total == math.inf, (name, norm_type)
+                    assert after[:3][~finite].isnan().all() and (after[:3][finite] == 0).all(), (name, norm_type)
+                    assert (after[3:] == 0).all(), (name, norm_type)
+                    nonfinite["inf"] += 1
+
+print(f"{sum(nonfinite.values())} cases with a total norm of inf or nan, foreach off and on:")
+print("  an inf, -inf or nan gradient under norms 2, 1 and inf")
+print("  finite float32 and float16 gradients whose norm overflows, under norms 2 and 1")
+print("  no error or warning unless error_if_nonfinite=True")
+print(f"  {nonfinite['inf']} with norm inf: factor 0, every finite gradient becomes 0, an inf or -inf becomes nan")
+print(f"  {nonfinite['nan']} with norm nan: every gradient becomes nan")
+print("  error_if_nonfinite=True raises a RuntimeError in every one of them")

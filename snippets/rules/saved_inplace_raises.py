@@ -67,6 +67,39 @@ for name in ("a", "b"):
     assert (a.grad.tolist(), b.grad.tolist()) == ([6.0] * 3, [1.0] * 3) if name == "b" else ([2.0] * 3, [3.0] * 3)
 
 
+a = torch.ones(3, requires_grad=True)
+b = torch.full((3,), 2.0, requires_grad=True)
+out = Mul.apply(a, b)
+b.untyped_storage().copy_(torch.full((3,), 6.0).untyped_storage())
+assert b._version == 0
+out.sum().backward()
+print(f"b tripled through b.untyped_storage(): version stays 0, no error, a.grad = {a.grad} (computed from the changed b)")
+assert a.grad.tolist() == [6.0, 6.0, 6.0]
+
+optimizers = [torch.optim.SGD, torch.optim.Adam, torch.optim.AdamW, torch.optim.Adagrad]
+stepped = {}
+for opt in optimizers:
+    for impl, kwargs in {"for-loop": {"foreach": False}, "foreach": {"foreach": True}, "fused": {"fused": True}}.items():
+        a = torch.ones(2, requires_grad=True)
+        w = torch.nn.Parameter(torch.tensor([2.0, 3.0]))
+        out = Mul.apply(a, w)
+        w.grad = torch.ones(2)
+        opt([w], lr=1.0, **kwargs).step()
+        assert not torch.equal(w, torch.tensor([2.0, 3.0])), (opt, impl)
+        try:
+            out.sum().backward()
+        except RuntimeError as e:
+            assert impl != "fused" and "modified by an inplace operation" in str(e), (opt, impl)
+            stepped[impl] = "RuntimeError"
+        else:
+            assert impl == "fused" and w._version == 0 and torch.equal(a.grad, w.detach()), (opt, impl)
+            stepped[impl] = "no error, a.grad = the updated w"
+names = ", ".join(o.__name__ for o in optimizers)
+print(f"{names}: step() on a saved parameter between apply and backward")
+for impl, result in stepped.items():
+    print(f"  {impl}: {result}")
+
+
 class Unread(torch.autograd.Function):
     @staticmethod
     def forward(ctx, a):
