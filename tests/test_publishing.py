@@ -172,7 +172,7 @@ def test_a_first_visit_loads_only_this_sites_files_within_the_weight_limit(built
 
 
 def test_what_a_page_loads_is_seen(tmp_path):
-    """tests/site_loads.py (also behind `./dev bench`) on a tiny site: local files, CSS
+    """tests/site_loads.py on a tiny site: local files, CSS
     urls, other hosts, missing files; canonical and alternate links and plain links load nothing."""
     (tmp_path / "a").mkdir()
     (tmp_path / "a" / "index.html").write_text(
