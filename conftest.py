@@ -6,7 +6,7 @@ import pytest
 
 from docs_pipeline.harness import snippet_sybil
 from docs_pipeline.site import ROOT
-from tests.helpers import build_site, reruns
+from tests.helpers import finished, reruns, start_build
 from tests.site_server import serve
 
 pytest_collect_file = snippet_sybil.pytest()
@@ -44,11 +44,27 @@ def pytest_addoption(parser):
     parser.addoption("--screenshots", action="store_true", help="browser tests save screenshots in test-artifacts/")
 
 
-@pytest.fixture(scope="session")
-def built_site(tmp_path_factory):
-    """The whole site, built once per test run."""
+@pytest.fixture(scope="session", autouse=True)
+def site_build(request, tmp_path_factory):
+    """The whole site's build, once per test run, started with the session's first test when a selected
+    test needs the built site (the snippet tier is one process and leaves a core to it): (site, process)."""
+    if not any("built_site" in getattr(item, "fixturenames", ()) for item in request.session.items):
+        yield None
+        return
     site = tmp_path_factory.mktemp("site")
-    result = build_site(ROOT, site)
+    build = start_build(ROOT, site)
+    try:
+        yield site, build
+    finally:
+        build.kill()
+        build.wait()
+
+
+@pytest.fixture(scope="session")
+def built_site(site_build):
+    """The whole site, built."""
+    site, build = site_build
+    result = finished(build)
     if result.returncode != 0:
         pytest.fail(f"mkdocs build --strict failed:\n{result.stdout}{result.stderr}", pytrace=False)
     return site

@@ -1,5 +1,6 @@
 """What the tests share besides fixtures: a copy of the project for tests that break it (the files
-as git sees them, no build outputs) and its strict build; the portability reruns."""
+as git sees them, no build outputs) and its strict build; the portability reruns; checks of the built
+site kept while what they read is unchanged."""
 
 from __future__ import annotations
 
@@ -57,17 +58,56 @@ def copy_project(dest: Path) -> Path:
     return dest
 
 
-def build_site(project, site):
-    """`mkdocs build --strict` of `project` into `site`; the CompletedProcess, never raises."""
+def start_build(project, site) -> subprocess.Popen:
+    """`mkdocs build --strict` of `project` into `site`, started."""
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
-    return subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)],
-        cwd=project,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=1200,
-    )
+    command = [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)]
+    return subprocess.Popen(command, cwd=project, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def finished(build: subprocess.Popen) -> subprocess.CompletedProcess:
+    out, err = build.communicate(timeout=1200)
+    return subprocess.CompletedProcess(build.args, build.returncode, out, err)
+
+
+def build_site(project, site) -> subprocess.CompletedProcess:
+    """`mkdocs build --strict` of `project` into `site`; the CompletedProcess, never raises."""
+    return finished(start_build(project, site))
+
+
+def digest(*parts: str | bytes) -> str:
+    h = hashlib.sha256()
+    for part in parts:
+        h.update(part if isinstance(part, bytes) else part.encode())
+        h.update(b"\0")
+    return h.hexdigest()
+
+
+def _digests(site: Path, files) -> dict[str, str]:
+    return {f: digest((site / f).read_bytes()) if (site / f).is_file() else "" for f in sorted(files)}
+
+
+def _write_whole(path: Path, text: str) -> None:
+    """Written whole, even with other runs reading it."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.with_suffix(f".{os.getpid()}").write_text(text, encoding="utf-8")
+    path.with_suffix(f".{os.getpid()}").replace(path)
+
+
+def kept(name: str, key: str, site: Path, check):
+    """A check of the built site (a browser's visit, an audit) from the project's cache folder when it ran
+    before on the same bytes: `check()` gives (its result, the site files it read, whether it passed); a
+    passing result is kept, and comes back while `key` (the check's code and tools, its page) and the
+    bytes of every file it read are unchanged. A failing one runs again every time."""
+    entry = cache_dir(name) / f"{digest(key)[:32]}.json"
+    if entry.is_file():
+        stored = json.loads(entry.read_text(encoding="utf-8"))
+        if stored["files"] == _digests(site, stored["files"]):
+            return stored["result"]
+    result, files, passed = check()
+    if passed:
+        _write_whole(entry, json.dumps({"files": _digests(site, files), "result": result}))
+    return result
 
 
 LEVELS = ("default", "avx2", "avx512")  # ATEN_CPU_CAPABILITY, in the order x86 CPUs gain them
@@ -132,15 +172,12 @@ def reruns(folder: Path):
     cpu = Path("/proc/cpuinfo").read_text(encoding="utf-8").split("\n\n")[0] if Path("/proc/cpuinfo").is_file() else ""
     machine = [torch.__version__, platform.python_version(), native(), re.findall(r"model name.*", cpu)]
     inputs = {PROBE: inspect.getsource(probe_sum)} | {
-        s.name: [(f.name, hashlib.sha256(f.read_bytes()).hexdigest()) for f in sorted(s.path.parent.glob(f"{s.path.stem}.*"))]
-        for s in all_snippets()
+        s.name: [(f.name, digest(f.read_bytes())) for f in sorted(s.path.parent.glob(f"{s.path.stem}.*"))] for s in all_snippets()
     }
     runs = {}
     for n, (setting, env) in enumerate(portability_settings().items()):
         key = json.dumps([machine, setting, env])
-        entries = {
-            name: cache / f"{hashlib.sha256(f'{key}{got}'.encode()).hexdigest()[:24]}.json" for name, got in inputs.items()
-        }
+        entries = {name: cache / f"{digest(key, str(got))[:24]}.json" for name, got in inputs.items()}
         into, process = folder / f"{n}.json", None
         if missing := [name for name, entry in entries.items() if not entry.is_file()]:
             into.write_text(json.dumps([name for name in missing if name != PROBE]), encoding="utf-8")
@@ -157,11 +194,9 @@ def reruns(folder: Path):
             said = into.with_suffix(".log").read_text(encoding="utf-8")
             pytest.fail(f"recording the snippets under {setting} failed:\n{said[-3000:]}", pytrace=False)
         fresh = json.loads(into.read_text(encoding="utf-8")) if process else {}
-        cache.mkdir(parents=True, exist_ok=True)
         for name, files in fresh.items():
-            if not any(text.startswith(FAILED) for text in files.values()):  # whole, even with other runs reading
-                entries[name].with_suffix(f".{os.getpid()}").write_text(json.dumps(files), encoding="utf-8")
-                entries[name].with_suffix(f".{os.getpid()}").replace(entries[name])
+            if not any(text.startswith(FAILED) for text in files.values()):
+                _write_whole(entries[name], json.dumps(files))
         return {name: fresh.get(name) or json.loads(entry.read_text(encoding="utf-8")) for name, entry in entries.items()}
 
     try:

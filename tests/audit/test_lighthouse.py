@@ -3,24 +3,38 @@ practices and SEO score the same on every run, so each must be 100; performance 
 machine and `./dev bench` records it instead. What Lighthouse finds page by page is checked on every
 page elsewhere: its accessibility audits are axe-core's (tests/browser/test_browser_pages.py, at
 1280 and 412 px), its content-level SEO audits tests/test_publishing.py's, description, canonical
-link and <html lang> tests/test_page_meta.py's and tests/test_build.py's.
+link and <html lang> tests/test_page_meta.py's and tests/test_build.py's. A passing audit is kept in the
+project's cache folder (tests/helpers.kept) while Lighthouse, its runner, Chromium, the sampled pages and
+every other file of the site are byte for byte the same.
 """
 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
-from tests.audit.lighthouse import ARTIFACTS, CATEGORIES, audit, failures, sample, tools_problem
+from tests.audit import lighthouse
+from tests.audit.lighthouse import ARTIFACTS, AUDIT, CATEGORIES, audit, failures, sample, tools_problem
+from tests.helpers import digest, kept
 
 
 @pytest.fixture(scope="module")
-def lighthouse_mobile(built_site, served_site):
+def lighthouse_mobile(built_site, served_site, browser):
     """{page: Lighthouse record} for the sample, mobile."""
     if problem := tools_problem():
         pytest.fail(problem, pytrace=False)
-    records = audit(served_site, sample(built_site))
+    pages = sample(built_site)
+    code = [(AUDIT / name).read_bytes() for name in ("lighthouse.mjs", "package-lock.json")]
+    key = digest(browser.version, Path(__file__).read_bytes(), Path(lighthouse.__file__).read_bytes(), *code, *pages)
+    read = pages + [p.relative_to(built_site).as_posix() for p in built_site.rglob("*") if p.is_file() and p.suffix != ".html"]
+
+    def check():
+        records = audit(served_site, pages)
+        return records, read, not any(failures(built_site, records, category) for category in CATEGORIES)
+
+    records = kept("lighthouse", key, built_site, check)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     (ARTIFACTS / "lighthouse.json").write_text(json.dumps(records, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     return records

@@ -3,22 +3,31 @@
 every collapsible opened (answers hide code) and every code block mounted; each check reads what
 that visit recorded (CHECKS). What the template does alike on every page (palette, collapsibles, the
 language-switch script) is checked once per language; where each page's switcher links lead,
-statically (tests/test_publishing.py).
+statically (tests/test_publishing.py). A page's visit is kept in the project's cache folder
+(tests/helpers.kept) while this module, the pages' reader, the server, axe, Chromium and every file the
+visit loaded are byte for byte the same.
 """
 
 from __future__ import annotations
 
 import difflib
+import functools
 import re
-from urllib.parse import urljoin
+import sys
+from pathlib import Path
+from urllib.parse import urljoin, urlsplit
 
 import pytest
 from axe_playwright_python.base import AXE_SCRIPT
 from playwright.sync_api import expect
 
+from docs_pipeline import pages
 from docs_pipeline.pages import ANNOTATION_MARKER, expand, parse, without_annotation
 from docs_pipeline.site import layout
+from tests import site_server
+from tests.browser import chromium
 from tests.browser.chromium import SEARCH_READY, new_tab
+from tests.helpers import digest, kept
 from tests.site_loads import describe, site_pages
 
 SITE = layout()
@@ -71,11 +80,13 @@ _COPY_ALL = """async () => {
 }"""
 
 
-def _visit(browser, base_url: str, site, page: str) -> dict[str, list[str]]:
-    """One built page's first visit: {check: problems}."""
+def _visit(browser, base_url: str, site, page: str) -> tuple[dict[str, list[str]], set[str], bool]:
+    """One built page's first visit: {check: problems}, the site's files it loaded, whether it found none."""
     problems = {check: [] for check in CHECKS}
     seen = problems["requests and console"]
     external: list[str] = []
+    loaded = set()
+    base = urlsplit(base_url).path
     with new_tab(browser, base_url, external) as tab:
         tab.on(
             "console",
@@ -84,6 +95,7 @@ def _visit(browser, base_url: str, site, page: str) -> dict[str, list[str]]:
         tab.on("pageerror", lambda error: seen.append(f"console error: uncaught: {error}"))
         tab.context.on("response", lambda r: seen.append(f"request failed: {r.status} {r.url}") if r.status >= 400 else None)
         tab.context.on("requestfailed", lambda r: seen.append(f"request failed: {r.failure} {r.url}"))
+        tab.context.on("requestfinished", lambda r: loaded.add(urlsplit(r.url).path.removeprefix(base)))
         tab.goto(page.removesuffix("index.html"))
         tab.wait_for_function(SEARCH_READY)  # the search worker's requests are the page's too
         tab.add_style_tag(content=NO_MOTION)  # no check waits on a fade; annotation markers pulse forever
@@ -103,7 +115,11 @@ def _visit(browser, base_url: str, site, page: str) -> dict[str, list[str]]:
         if source.is_file():  # not a notebook or 404 page
             _copy(tab, parse(source), problems["copy"])
     seen += [f"requests another host: {url}" for url in dict.fromkeys(external)]
-    return problems
+    return (
+        problems,
+        {f"{path}index.html" if path.endswith("/") or not path else path for path in loaded},
+        not any(problems.values()),
+    )
 
 
 def _axe(tab, where: str) -> list[str]:
@@ -161,11 +177,17 @@ def _copy(tab, source, problems: list[str]) -> None:
 @pytest.fixture(scope="session")
 def first_visits(browser, served_site, built_site) -> dict[str, dict[str, list[str] | str]]:
     """{built page: {check: problems}}, or {built page: traceback} where the visit itself broke."""
+    code = [Path(module.__file__).read_bytes() for module in (sys.modules[__name__], chromium, site_server, pages)]
+    tools = digest(browser.version, AXE_SCRIPT, *code)
     visits = {}
     for built in site_pages(built_site):
         page = built.relative_to(built_site).as_posix()
+        source = SITE.root / SITE.source_of(built, built_site)
+        key = digest(tools, page, source.read_bytes() if source.is_file() else b"")
         try:
-            visits[page] = _visit(browser, served_site, built_site, page)
+            visits[page] = kept(
+                "first-visits", key, built_site, functools.partial(_visit, browser, served_site, built_site, page)
+            )
         except Exception as error:  # every check of the page fails with it, naming the page
             visits[page] = f"{type(error).__name__}: {error}"
     return visits
