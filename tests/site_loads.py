@@ -33,6 +33,7 @@ FETCHING_ATTRS |= {
     "use": ("href", "xlink:href"),
     "image": ("href", "xlink:href"),
 }
+MERMAID = re.compile(r"""<(?:pre|div)[^>]*class=["'][^"']*\bmermaid\b""", re.I)
 CSS_URL = re.compile(r"""url\(\s*(['"]?)([^'")]+)\1\s*\)|@import\s+(['"])([^'"]+)\3""")
 
 
@@ -44,43 +45,48 @@ class PageWeight:
     missing: list[str] = field(default_factory=list)  # local references to files not in the site
 
 
-class _Refs(HTMLParser):
+class Tags(HTMLParser):
+    """A page's start tags in order, each [tag, its attributes, the text inside it]: the text of an <a>,
+    a <script> or a <style>."""
+
     def __init__(self, html: str):
         super().__init__()
-        self.loads: list[str] = []  # and the urls of inline CSS
-        self.external: list[str] = []
-        self.config: dict = {}
-        self._in = None
+        self.tags: list[list] = []
+        self._open: list[list] = []
         self.feed(html)
 
     def handle_starttag(self, tag, attrs):
-        a = {k: (v or "") for k, v in attrs}
-        if tag == "link" and set(a.get("rel", "").lower().split()) & FETCHING_RELS:
-            self.loads.append(a.get("href", ""))
-        elif tag != "input" or a.get("type", "").lower() == "image":
-            self.loads += [a[k] for k in FETCHING_ATTRS.get(tag, ()) if a.get(k)]
-        self.loads += [part.split()[0] for part in a.get("srcset", "").split(",") if part.strip()]
-        self.loads += _css_refs(a.get("style", ""))
-        if tag in {"pre", "div"} and "mermaid" in a.get("class", "").split():
-            self.external.append("a Mermaid diagram (Material loads Mermaid from a CDN)")
-        # Material's repository widget (repo_url) fetches the repository's facts from the GitHub API.
-        if tag == "a" and a.get("data-md-component") == "source" and "github.com" in (url := urlsplit(a.get("href", ""))).netloc:
-            self.external.append("https://api.github.com/repos/" + "/".join(url.path.strip("/").split("/")[:2]))
-        self._in = "config" if tag == "script" and a.get("id") == "__config" else "style" if tag == "style" else None
+        self.tags.append([tag, {k: v or "" for k, v in attrs}, ""])
+        if tag in {"a", "script", "style"}:
+            self._open.append(self.tags[-1])
 
     def handle_endtag(self, tag):
-        if tag in {"script", "style"}:
-            self._in = None
+        if tag in {"a", "script", "style"} and self._open:
+            self._open.pop()
 
     def handle_data(self, data):
-        if self._in == "config":
-            self.config = json.loads(data)
-        elif self._in == "style":
-            self.loads += _css_refs(data)
+        for tag in self._open:
+            tag[2] += data
 
 
 def _css_refs(css: str) -> list[str]:
     return [m.group(2) or m.group(4) for m in CSS_URL.finditer(css)]
+
+
+def _loads(tag: str, a: dict, text: str) -> list[str]:
+    """What one start tag makes the browser fetch, or connect to (inline CSS's urls too)."""
+    if tag == "link":
+        loads = [a.get("href", "")] if set(a.get("rel", "").lower().split()) & FETCHING_RELS else []
+    else:
+        loads = [
+            a[k] for k in FETCHING_ATTRS.get(tag, ()) if a.get(k) and (tag != "input" or a.get("type", "").lower() == "image")
+        ]
+    loads += [part.split()[0] for part in a.get("srcset", "").split(",") if part.strip()]
+    loads += _css_refs(a.get("style", "") + (text if tag == "style" else ""))
+    # Material's repository widget (repo_url) fetches the repository's facts from the GitHub API.
+    if tag == "a" and a.get("data-md-component") == "source" and "github.com" in (url := urlsplit(a.get("href", ""))).netloc:
+        loads.append("https://api.github.com/repos/" + "/".join(url.path.strip("/").split("/")[:2]))
+    return loads
 
 
 def page_weight(site: Path, html_file: Path, base_path: str) -> PageWeight:
@@ -95,8 +101,7 @@ def page_weight(site: Path, html_file: Path, base_path: str) -> PageWeight:
             continue
         url = urljoin(against, ref)
         if urlsplit(url).netloc != "site.invalid":
-            if ref not in weight.external:
-                weight.external.append(ref)
+            weight.external.append(ref)
             continue
         path = unquote(urlsplit(url).path).removeprefix(base_path).lstrip("/")
         path += "index.html" if path == "" or path.endswith("/") else ""
@@ -111,12 +116,14 @@ def page_weight(site: Path, html_file: Path, base_path: str) -> PageWeight:
         if path.endswith(".css"):
             queue += [(r, url) for r in _css_refs(text.decode("utf-8", errors="replace"))]
         elif path == weight.page:
-            refs = _Refs(text.decode("utf-8"))
-            weight.external += refs.external
-            queue += [(r, url) for r in refs.loads]
-            if search := refs.config.get("search"):
-                base = urljoin(url, refs.config.get("base", ".") + "/")
-                queue += [(search, base), ("search/search_index.json", base)]
+            if MERMAID.search(html := text.decode("utf-8")):
+                weight.external.append("a Mermaid diagram (Material loads Mermaid from a CDN)")
+            for tag, a, inner in Tags(html).tags:
+                queue += [(r, url) for r in _loads(tag, a, inner)]
+                if a.get("id") == "__config" and (config := json.loads(inner)).get("search"):
+                    base = urljoin(url, config.get("base", ".") + "/")
+                    queue += [(config["search"], base), ("search/search_index.json", base)]
+    weight.external = list(dict.fromkeys(weight.external))
     return weight
 
 
