@@ -189,11 +189,11 @@ def measure_reload() -> dict:
     return figures
 
 
-def main(argv: list[str]) -> int:
+def main() -> int:
     parser = argparse.ArgumentParser(prog="./dev bench", description=__doc__.split("\n\n")[0])
     parser.add_argument("--ci", action="store_true", help="also time .ci/run in clean clones, cold and cached (minutes)")
     parser.add_argument("--skip", nargs="*", default=[], choices=["warm", "reload", "lighthouse"])
-    args = parser.parse_args(argv)
+    args = parser.parse_args()
     TMP.mkdir(parents=True, exist_ok=True)
     results = json.loads(RESULTS.read_text(encoding="utf-8"))  # a figure not measured now keeps its last measurement
     steps = {"ci": measure_ci, "warm": measure_warm, "reload": measure_reload, "lighthouse": measure_lighthouse}
@@ -221,4 +221,4 @@ def main(argv: list[str]) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(main())
