@@ -5,8 +5,6 @@ The figures and their goals: README.md, "Publishing and the benchmark". Scratch 
 edit, the site Lighthouse audits.
 """
 
-from __future__ import annotations
-
 import argparse
 import datetime as dt
 import json

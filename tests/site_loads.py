@@ -8,8 +8,6 @@ Loads from or connections to other hosts are external: also preconnects, Mermaid
 loads Mermaid from a CDN) and the repository widget's GitHub API call. A plain <a href> loads nothing.
 """
 
-from __future__ import annotations
-
 import gzip
 import json
 import re

@@ -20,8 +20,10 @@ _TAG = re.compile(r"<[a-zA-Z](?:[^<>{]|\{\{.*?\}\}|\{%.*?%\})*>", re.S)
 _JINJA = re.compile(r"\{\{.*?\}\}|\{%.*?%\}", re.S)
 
 
-def _start_tags(template: str) -> list[str]:
-    return [" ".join(tag.split()) for tag in _TAG.findall(_JINJA_COMMENT.sub("", template))]
+def _start_tags(template: Path) -> set[str]:
+    """The start tags a template writes (none if it does not exist), whitespace folded."""
+    text = template.read_text(encoding="utf-8") if template.is_file() else ""
+    return {" ".join(tag.split()) for tag in _TAG.findall(_JINJA_COMMENT.sub("", text))}
 
 
 def own_template_tags() -> list[re.Pattern]:
@@ -31,15 +33,12 @@ def own_template_tags() -> list[re.Pattern]:
     import material
 
     theirs_root = Path(material.__file__).resolve().parent / "templates"
-    base = set(_start_tags((theirs_root / "base.html").read_text(encoding="utf-8")))
     patterns = []
     for ours in sorted(OVERRIDES.rglob("*.html")):
-        theirs = theirs_root / ours.relative_to(OVERRIDES)
-        unchanged = base | (set(_start_tags(theirs.read_text(encoding="utf-8"))) if theirs.is_file() else set())
-        for tag in _start_tags(ours.read_text(encoding="utf-8")):
-            if tag not in unchanged:
-                regex = ".*?".join(r"\s*".join(re.escape(word) for word in part.split(" ")) for part in _JINJA.split(tag))
-                patterns.append(re.compile(regex, re.S))
+        unchanged = _start_tags(theirs_root / "base.html") | _start_tags(theirs_root / ours.relative_to(OVERRIDES))
+        for tag in sorted(_start_tags(ours) - unchanged):
+            regex = ".*?".join(r"\s*".join(re.escape(word) for word in part.split(" ")) for part in _JINJA.split(tag))
+            patterns.append(re.compile(regex, re.S))
     return patterns
 
 
