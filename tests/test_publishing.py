@@ -82,7 +82,7 @@ def test_every_pages_links_are_followed_by_crawlers_and_say_where_they_lead(buil
     problems = []
     for built in site_pages(built_site):
         page = built.relative_to(built_site).as_posix()
-        lang = SITE.language_of(SITE.root / SITE.source_of(built, built_site))
+        name, lang = describe(built_site, page), SITE.language_of(SITE.root / SITE.source_of(built, built_site))
         inner = "" if built.name == "404.html" else page.removeprefix(SITE.prefix(lang)).removesuffix("index.html")
         switcher = {code: BASE_PATH + SITE.prefix(code) + inner for code in SITE.languages}
         for attrs, text in (t[1:] for t in Tags(built.read_text(encoding="utf-8")).tags if t[0] == "a"):
@@ -92,17 +92,17 @@ def test_every_pages_links_are_followed_by_crawlers_and_say_where_they_lead(buil
             if href.startswith("file:") or (
                 not attrs.get("name") and ("href" not in attrs or re.search(r"javascript:void\(?0", href))
             ):
-                problems.append(f"{describe(built_site, page)}: a link crawlers cannot follow: {attrs}")
+                problems.append(f"{name}: a link crawlers cannot follow: {attrs}")
             elif (
                 text.strip().lower() in VAGUE
                 and not href.startswith(("#", "javascript:"))
                 and "nofollow" not in attrs.get("rel", "")
             ):
-                problems.append(f"{describe(built_site, page)}: a link text that says nothing of where it leads: {text!r}")
+                problems.append(f"{name}: a link text that says nothing of where it leads: {text!r}")
             if "md-select__link" in attrs.get("class", ""):
                 lands = urlsplit(urljoin(BASE_PATH + page, href)).path
                 if lands != switcher[attrs["hreflang"]]:
-                    problems.append(f"{describe(built_site, page)}: the language switch to {attrs['hreflang']} leads to {lands}")
+                    problems.append(f"{name}: the language switch to {attrs['hreflang']} leads to {lands}")
     assert not problems, "\n".join(problems)
 
 
