@@ -5,8 +5,6 @@ The figures and their goals: README.md, "Publishing and the benchmark". Scratch 
 edit, the site Lighthouse audits.
 """
 
-from __future__ import annotations
-
 import argparse
 import datetime as dt
 import json
@@ -45,6 +43,8 @@ GOALS = {
     "desktop_tbt_ms_max": (None, "ms"),
     "desktop_lcp_ms_max": (None, "ms"),
 }
+
+METRICS = {"performance": min, "tbt_ms": max, "lcp_ms": max}  # Lighthouse's, each page's worst is its min or max
 
 
 class BenchError(Exception):
@@ -85,34 +85,35 @@ def measure_warm() -> dict:
     return {"dev_test_warm_s": _timed(["./dev", "test"])}
 
 
-def _test_tier(module: str, *args) -> list[dict]:
-    """What a tool of the test tier (tests/, which the bench does not import) measures: the JSON it prints."""
-    _log(f"python -m {module}")
-    result = subprocess.run([PY, "-m", module, *map(str, args)], cwd=ROOT, env=ENV, capture_output=True, text=True, timeout=7200)
+def measure_lighthouse() -> dict:
+    """Lighthouse's performance, mobile and desktop, three runs of every page of the built site (the site
+    audits' runner, run as a program: the bench does not import tests/): the worst page's median of each
+    metric."""
+    site, runs, per_page, figures, worst_pages = TMP / "site", 3, {}, {}, {}
+    _timed([PY, "-m", "mkdocs", "build", "--strict", "--site-dir", site])
+    _log("python -m tests.audit.lighthouse")
+    command = [PY, "-m", "tests.audit.lighthouse", str(site), str(runs)]
+    result = subprocess.run(command, cwd=ROOT, env=ENV, capture_output=True, text=True, timeout=7200)
     if result.returncode != 0:
-        raise BenchError(f"python -m {module} failed (exit {result.returncode}):\n{result.stderr[-3000:]}")
-    return json.loads(result.stdout)
-
-
-def measure_lighthouse(site: Path, runs: int) -> dict:
-    """Lighthouse's performance, mobile and desktop, `runs` runs of every page of docs/ (the site audits'
-    runner): the worst page's median of each metric."""
-    figures, worst_pages, per_page = {}, {}, {}
-    for record in _test_tier("tests.audit.lighthouse", site, runs):
+        raise BenchError(f"{' '.join(command)} failed (exit {result.returncode}):\n{result.stderr[-3000:]}")
+    for record in json.loads(result.stdout):
         entry = per_page.setdefault(record["page"], {}).setdefault(record["formFactor"], {})
         if error := record.get("error") or record.get("runtimeError"):
             entry.setdefault("errors", []).append(error.splitlines()[0])
             continue
-        for metric in ("performance", "tbt_ms", "lcp_ms"):
-            value = record["scores"]["performance"] if metric == "performance" else record["metrics"].get(metric)
-            if value is not None:
-                entry.setdefault(metric, []).append(round(value))
+        values = {"performance": record["scores"]["performance"], **record["metrics"]}
+        for metric in METRICS:
+            if values.get(metric) is not None:
+                entry.setdefault(metric, []).append(round(values[metric]))
     for form_factor in ("mobile", "desktop"):
-        for metric in ("performance", "tbt_ms", "lcp_ms"):
-            worst = min if metric == "performance" else max
+        for metric, worst in METRICS.items():
             figure = f"{form_factor}_{metric}_{worst.__name__}"
-            pages = {name: entry.get(form_factor, {}) for name, entry in per_page.items()}
-            if medians := {name: statistics.median(m[metric]) for name, m in pages.items() if m.get(metric)}:
+            medians = {
+                name: statistics.median(m[form_factor][metric])
+                for name, m in per_page.items()
+                if m.get(form_factor, {}).get(metric)
+            }
+            if medians:
                 worst_pages[figure] = worst(medians, key=medians.get)
                 figures[figure] = round(medians[worst_pages[figure]])
     return {**figures, "details": {"runs_per_page": runs, "worst_pages": worst_pages, "pages": per_page}}
@@ -164,7 +165,7 @@ def measure_reload() -> dict:
         watchdog.start()
         try:
             _until(server, "Serving on", said)
-            for marker in (f"{figure}_1", f"{figure}_2", f"{figure}_3"):
+            for marker in (f"{figure}_{n}" for n in range(3)):
                 start = time.perf_counter()
                 py.with_suffix(".out").write_text(f"{output}{marker}\n", encoding="utf-8")
                 py.write_text(f'{code}\nprint("{marker}")\n', encoding="utf-8")
@@ -186,19 +187,14 @@ def measure_reload() -> dict:
     return figures
 
 
-def measure_built_site() -> dict:
-    _timed([PY, "-m", "mkdocs", "build", "--strict", "--site-dir", TMP / "site"])
-    return measure_lighthouse(TMP / "site", runs=3)
-
-
-def main(argv: list[str]) -> int:
+def main() -> int:
     parser = argparse.ArgumentParser(prog="./dev bench", description=__doc__.split("\n\n")[0])
     parser.add_argument("--ci", action="store_true", help="also time .ci/run in clean clones, cold and cached (minutes)")
     parser.add_argument("--skip", nargs="*", default=[], choices=["warm", "reload", "lighthouse"])
-    args = parser.parse_args(argv)
+    args = parser.parse_args()
     TMP.mkdir(parents=True, exist_ok=True)
     results = json.loads(RESULTS.read_text(encoding="utf-8"))  # a figure not measured now keeps its last measurement
-    steps = {"ci": measure_ci, "warm": measure_warm, "reload": measure_reload, "lighthouse": measure_built_site}
+    steps = {"ci": measure_ci, "warm": measure_warm, "reload": measure_reload, "lighthouse": measure_lighthouse}
     failed = []
     for step in [s for s in steps if s not in args.skip and (args.ci or s != "ci")]:
         load = os.getloadavg()[0]
@@ -223,4 +219,4 @@ def main(argv: list[str]) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(main())

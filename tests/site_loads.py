@@ -8,9 +8,6 @@ Loads from or connections to other hosts are external: also preconnects, Mermaid
 loads Mermaid from a CDN) and the repository widget's GitHub API call. A plain <a href> loads nothing.
 """
 
-from __future__ import annotations
-
-import contextlib
 import gzip
 import json
 import re
@@ -45,74 +42,56 @@ class PageWeight:
     external: list[str] = field(default_factory=list)  # URLs on other hosts the browser would load
     missing: list[str] = field(default_factory=list)  # local references to files not in the site
 
-    @property
-    def gzipped_bytes(self) -> int:
-        return sum(self.files.values())
 
+class Tags(HTMLParser):
+    """A page's start tags in order, each [tag, its attributes, the text inside it]: the text of an <a>,
+    a <script> or a <style>."""
 
-class _Refs(HTMLParser):
-    def __init__(self):
-        super().__init__(convert_charrefs=True)
-        self.loads: list[str] = []
-        self.inline_css: list[str] = []
-        self.config: dict | None = None
-        self.github_source: str | None = None
-        self._in = None
+    def __init__(self, html: str):
+        super().__init__()
+        self.tags: list[list] = []
+        self._open: list[list] = []
+        self.feed(html)
 
     def handle_starttag(self, tag, attrs):
-        a = {k: (v or "") for k, v in attrs}
-        if tag == "link" and set(a.get("rel", "").lower().split()) & FETCHING_RELS:
-            self.loads.append(a.get("href", ""))
-        elif tag != "input" or a.get("type", "").lower() == "image":
-            self.loads += [a[k] for k in FETCHING_ATTRS.get(tag, ()) if a.get(k)]
-        self.loads += [part.split()[0] for part in a.get("srcset", "").split(",") if part.strip()]
-        if a.get("style"):
-            self.inline_css.append(a["style"])
-        self._in = "config" if tag == "script" and a.get("id") == "__config" else "style" if tag == "style" else None
-        # Material's repository widget (repo_url) fetches the repository's facts from the GitHub API.
-        if tag == "a" and a.get("data-md-component") == "source" and "github.com" in urlsplit(a.get("href", "")).netloc:
-            self.github_source = a["href"]
+        self.tags.append([tag, {k: v or "" for k, v in attrs}, ""])
+        if tag in {"a", "script", "style"}:
+            self._open.append(self.tags[-1])
 
     def handle_endtag(self, tag):
-        if tag in {"script", "style"}:
-            self._in = None
+        if tag in {"a", "script", "style"} and self._open:
+            self._open.pop()
 
     def handle_data(self, data):
-        if self._in == "config":
-            with contextlib.suppress(json.JSONDecodeError):
-                self.config = json.loads(data)
-        elif self._in == "style":
-            self.inline_css.append(data)
+        for tag in self._open:
+            tag[2] += data
 
 
-def _gzip_size(path: Path) -> int:
-    return len(gzip.compress(path.read_bytes(), compresslevel=6, mtime=0))
+def _css_refs(css: str) -> list[str]:
+    return [m.group(2) or m.group(4) for m in CSS_URL.finditer(css)]
 
 
-def page_weight(site: Path, html_file: Path, base_path: str = "/") -> PageWeight:
-    """The first-visit weight of one page. `base_path` is site_url's path ("/repo/")."""
-    rel = html_file.relative_to(site).as_posix()
-    weight = PageWeight(rel)
-    weight.files[rel] = _gzip_size(html_file)
-    page_url = "http://site.invalid" + base_path + rel
+def _loads(tag: str, a: dict, text: str) -> list[str]:
+    """What one start tag makes the browser fetch, or connect to (inline CSS's urls too)."""
+    if tag == "link":
+        loads = [a.get("href", "")] if set(a.get("rel", "").lower().split()) & FETCHING_RELS else []
+    else:
+        loads = [
+            a[k] for k in FETCHING_ATTRS.get(tag, ()) if a.get(k) and (tag != "input" or a.get("type", "").lower() == "image")
+        ]
+    loads += [part.split()[0] for part in a.get("srcset", "").split(",") if part.strip()]
+    loads += _css_refs(a.get("style", "") + (text if tag == "style" else ""))
+    # Material's repository widget (repo_url) fetches the repository's facts from the GitHub API.
+    if tag == "a" and a.get("data-md-component") == "source" and "github.com" in (url := urlsplit(a.get("href", ""))).netloc:
+        loads.append("https://api.github.com/repos/" + "/".join(url.path.strip("/").split("/")[:2]))
+    return loads
 
-    parser = _Refs()
-    html = html_file.read_text(encoding="utf-8")
-    parser.feed(html)
-    if MERMAID.search(html):
-        weight.external.append("a Mermaid diagram (Material loads Mermaid from a CDN)")
-    queue: list[tuple[str, str]] = [(ref, page_url) for ref in parser.loads]
-    for css in parser.inline_css:
-        queue += [(ref, page_url) for ref in _css_refs(css)]
-    if parser.config and parser.config.get("search"):
-        base = urljoin(page_url, parser.config.get("base", ".") + "/")
-        queue.append((parser.config["search"], base))
-        queue.append(("search/search_index.json", base))
-    if parser.github_source:
-        owner_repo = "/".join(urlsplit(parser.github_source).path.strip("/").split("/")[:2])
-        weight.external.append(f"https://api.github.com/repos/{owner_repo}")
 
-    seen: set[str] = set()
+def page_weight(site: Path, html_file: Path, base_path: str) -> PageWeight:
+    """The first-visit weight of one page: it and every file it loads, and what those load in turn.
+    `base_path` is site_url's path ("/repo/")."""
+    weight = PageWeight(html_file.relative_to(site).as_posix())
+    queue, seen = [(base_path + weight.page, "http://site.invalid/")], set()
     while queue:
         ref, against = queue.pop(0)
         ref = ref.strip()
@@ -120,26 +99,30 @@ def page_weight(site: Path, html_file: Path, base_path: str = "/") -> PageWeight
             continue
         url = urljoin(against, ref)
         if urlsplit(url).netloc != "site.invalid":
-            if ref not in weight.external:
-                weight.external.append(ref)
+            weight.external.append(ref)
             continue
         path = unquote(urlsplit(url).path).removeprefix(base_path).lstrip("/")
-        target = site / path / ("index.html" if path == "" or path.endswith("/") else "")
-        key = target.relative_to(site).as_posix() if target.is_relative_to(site) else str(target)
-        if key in seen:
+        path += "index.html" if path == "" or path.endswith("/") else ""
+        if path in seen:
             continue
-        seen.add(key)
-        if not target.is_file():
+        seen.add(path)
+        if not (site / path).is_file():
             weight.missing.append(ref)
             continue
-        weight.files[key] = _gzip_size(target)
-        if target.suffix == ".css":
-            queue += [(r, url) for r in _css_refs(target.read_text(encoding="utf-8", errors="replace"))]
+        text = (site / path).read_bytes()
+        weight.files[path] = len(gzip.compress(text, compresslevel=6, mtime=0))
+        if path.endswith(".css"):
+            queue += [(r, url) for r in _css_refs(text.decode("utf-8", errors="replace"))]
+        elif path == weight.page:
+            if MERMAID.search(html := text.decode("utf-8")):
+                weight.external.append("a Mermaid diagram (Material loads Mermaid from a CDN)")
+            for tag, a, inner in Tags(html).tags:
+                queue += [(r, url) for r in _loads(tag, a, inner)]
+                if a.get("id") == "__config" and (config := json.loads(inner)).get("search"):
+                    base = urljoin(url, config.get("base", ".") + "/")
+                    queue += [(config["search"], base), ("search/search_index.json", base)]
+    weight.external = list(dict.fromkeys(weight.external))
     return weight
-
-
-def _css_refs(css: str) -> list[str]:
-    return [m.group(2) or m.group(4) for m in CSS_URL.finditer(css)]
 
 
 def site_pages(site: Path) -> list[Path]:
@@ -157,7 +140,3 @@ def describe(site: Path, page: str) -> str:
     if page.endswith("404.html"):
         return f"{page} (overrides/404.html)"
     return page
-
-
-def site_weights(site: Path, base_path: str = "/") -> list[PageWeight]:
-    return [page_weight(site, page, base_path) for page in site_pages(site)]

@@ -25,12 +25,6 @@ OTHER_PROSE_PAGE = "summary.md"
 QUOTED = ("how_it_works/grad_basics", "x.grad")  # a value both how-it-works pages quote
 
 
-def _pytest(project: Path, *args: str) -> subprocess.CompletedProcess:
-    """Part of the copy's own test suite, as `./dev test ARGS` runs it there."""
-    command = [sys.executable, "-m", "pytest", "-q", "--no-header", "-p", "no:cacheprovider", *args]
-    return subprocess.run(command, cwd=project, capture_output=True, text=True, timeout=600)
-
-
 def _fails_naming(result: subprocess.CompletedProcess, *names: str) -> None:
     output = result.stdout + result.stderr
     assert result.returncode != 0, f"the injected fault went unnoticed (exit 0):\n{output[-3000:]}"
@@ -41,6 +35,12 @@ def _fails_naming(result: subprocess.CompletedProcess, *names: str) -> None:
 
 def _append(path: Path, text: str) -> None:
     path.write_text(path.read_text(encoding="utf-8") + text, encoding="utf-8")
+
+
+def _rerecord_quoted(project: Path) -> None:
+    """QUOTED's stored value, as if the program had computed another one when it was recorded."""
+    stored = project / "snippets" / f"{QUOTED[0]}.values.json"
+    stored.write_text(json.dumps({**json.loads(stored.read_text(encoding="utf-8")), QUOTED[1]: 1234.5}), encoding="utf-8")
 
 
 # ------------------------------------------------------------------ snippets and outputs
@@ -62,16 +62,13 @@ def snippet_faults(tmp_path_factory):
     assert "FAILED" in recorded.stderr, f"./dev outputs recorded an unseeded program:\n{recorded.stdout}{recorded.stderr}"
     # As if recorded once by hand: what it prints under the recording seed (runner.SEEDS[0]).
     (faults / "unseeded.out").write_text(f"{random.Random(SEEDS[0]).randint(0, 10**6)}\n", encoding="utf-8")
-    snippet, path = QUOTED  # the program now computes another value than the one recorded for the prose
-    stored = project / "snippets" / f"{snippet}.values.json"
-    values = json.loads(stored.read_text(encoding="utf-8"))
-    stored.write_text(json.dumps({**values, path: values[path] + 1}), encoding="utf-8")
-    # Named by folder: a .py file named on pytest's command line would also be imported as a
-    # test module, which `./dev test` never does.
-    quoted_folder, _, quoted = snippet.rpartition("/")
-    return _pytest(
-        project, f"snippets/{quoted_folder}", "snippets/fault_injection", "-k", f"drifted or unseeded or raises or {quoted}"
-    )
+    _rerecord_quoted(project)
+    # As `./dev test` runs them. Named by folder: a .py file named on pytest's command line would also
+    # be imported as a test module, which `./dev test` never does.
+    quoted_folder, _, quoted = QUOTED[0].rpartition("/")
+    command = [sys.executable, "-m", "pytest", "-q", "--no-header", "-p", "no:cacheprovider", f"snippets/{quoted_folder}"]
+    command += ["snippets/fault_injection", "-k", f"drifted or unseeded or raises or {quoted}"]
+    return subprocess.run(command, cwd=project, capture_output=True, text=True, timeout=600)
 
 
 # What the failure must say, for each fault.
@@ -140,9 +137,7 @@ def site_faults(tmp_path_factory):
     _append(docs / "zh" / OTHER_PROSE_PAGE, '\n值：{{ value("how_it_works/grad_basics", "no_such_value") }}\n')
     _append(docs / "en" / OTHER_PROSE_PAGE, '\nDerived: {{ derive("2 + 2×4", "how_it_works/grad_basics", "y.grad") }}\n')
     (docs / "en" / "only-english.md").write_text("# Only in English { #only-english }\n", encoding="utf-8")
-    snippet, path = QUOTED
-    stored = project / "snippets" / f"{snippet}.values.json"
-    stored.write_text(json.dumps({**json.loads(stored.read_text(encoding="utf-8")), path: 1234.5}), encoding="utf-8")
+    _rerecord_quoted(project)
     return project, build_site(project, project / "site")
 
 

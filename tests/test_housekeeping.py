@@ -19,12 +19,10 @@ def project(tmp_path):
     for name in ("dev", "mkdocs.yml"):
         shutil.copy2(ROOT / name, tmp_path)
     (tmp_path / ".venv").symlink_to(ROOT / ".venv", target_is_directory=True)  # ./dev finds it installed
-    for lang, title in (("zh", "页面"), ("en", "Page")):
-        (tmp_path / "docs" / lang).mkdir(parents=True)
-        (tmp_path / "docs" / lang / "index.md").write_text(PAGE.format(title), encoding="utf-8")
-    (tmp_path / "snippets" / "d").mkdir(parents=True)
-    (tmp_path / "snippets" / "d" / "hello.py").write_text("print(2 + 2)\n", encoding="utf-8")
-    (tmp_path / "snippets" / "d" / "hello.out").write_text("4\n", encoding="utf-8")
+    files = {"docs/zh/index.md": PAGE.format("页面"), "docs/en/index.md": PAGE.format("Page")}
+    for name, text in {**files, "snippets/d/hello.py": "print(2 + 2)\n", "snippets/d/hello.out": "4\n"}.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text, encoding="utf-8")
     return tmp_path
 
 

@@ -27,7 +27,7 @@ def meta_problems(pages: dict[str, str]) -> list[str]:
     problems = []
     by_language = defaultdict(list)  # (language, description) -> pages
     for page, text in pages.items():
-        if page.split("/")[-1] == "404.html":
+        if page.endswith("404.html"):
             continue
         name, source = describe(Path(), page), SITE.root / SITE.source_of(Path(page), Path())  # <html lang>: test_build
         lang, own_address = SITE.language_of(source), SITE.site_url + page.removesuffix("index.html")

@@ -10,15 +10,15 @@ from packaging.requirements import Requirement
 
 from docs_pipeline.site import ROOT
 
-PIN = re.compile(r"^(?P<name>[A-Za-z0-9_.-]+)==(?P<version>\S+)$")
-
 
 def _key(name: str) -> str:
     return re.sub(r"[-_.]+", "-", name).lower()
 
 
 def _pins(lines) -> dict[str, str]:
-    return {_key(m["name"]): m["version"] for line in lines if (m := PIN.match(line.split("#")[0].strip()))}
+    """{name: version} of the requirements in lines, "==" left out (a marker may follow it)."""
+    requirements = map(Requirement, filter(None, (line.split("#")[0].strip() for line in lines)))
+    return {_key(r.name): str(r.specifier).removeprefix("==") for r in requirements}
 
 
 def test_installed_packages_and_pyproject_pins_are_the_versions_constraints_txt_pins():
@@ -40,8 +40,7 @@ def test_installed_packages_and_pyproject_pins_are_the_versions_constraints_txt_
 def test_what_only_macos_installs_is_pinned_too():
     """./dev lock pins what pip installed here, on Linux: a requirement whose marker only macOS meets
     must be in constraints.txt with its marker (./dev lock keeps such lines)."""
-    lines = [line.split("#")[0].strip() for line in (ROOT / "constraints.txt").read_text(encoding="utf-8").splitlines()]
-    pinned = {_key(Requirement(line).name) for line in lines if line}
+    pinned = _pins((ROOT / "constraints.txt").read_text(encoding="utf-8").splitlines())
     missing = set()
     for machine in ("x86_64", "arm64"):
         mac = {

@@ -3,12 +3,9 @@ content and templates (`html_validate` says which are whose); the theme's own ma
 shown after the run and kept in test-artifacts/audit/.
 """
 
-from __future__ import annotations
-
 import json
 import re
 import subprocess
-import tempfile
 from collections import Counter
 from pathlib import Path
 
@@ -23,8 +20,10 @@ _TAG = re.compile(r"<[a-zA-Z](?:[^<>{]|\{\{.*?\}\}|\{%.*?%\})*>", re.S)
 _JINJA = re.compile(r"\{\{.*?\}\}|\{%.*?%\}", re.S)
 
 
-def _start_tags(template: str) -> list[str]:
-    return [" ".join(tag.split()) for tag in _TAG.findall(_JINJA_COMMENT.sub("", template))]
+def _start_tags(template: Path) -> set[str]:
+    """The start tags a template writes (none if it does not exist), whitespace folded."""
+    text = template.read_text(encoding="utf-8") if template.is_file() else ""
+    return {" ".join(tag.split()) for tag in _TAG.findall(_JINJA_COMMENT.sub("", text))}
 
 
 def own_template_tags() -> list[re.Pattern]:
@@ -34,52 +33,13 @@ def own_template_tags() -> list[re.Pattern]:
     import material
 
     theirs_root = Path(material.__file__).resolve().parent / "templates"
-    base = set(_start_tags((theirs_root / "base.html").read_text(encoding="utf-8")))
     patterns = []
     for ours in sorted(OVERRIDES.rglob("*.html")):
-        theirs = theirs_root / ours.relative_to(OVERRIDES)
-        unchanged = base | (set(_start_tags(theirs.read_text(encoding="utf-8"))) if theirs.is_file() else set())
-        for tag in _start_tags(ours.read_text(encoding="utf-8")):
-            if tag not in unchanged:
-                regex = ".*?".join(r"\s*".join(re.escape(word) for word in part.split(" ")) for part in _JINJA.split(tag))
-                patterns.append(re.compile(regex, re.S))
+        unchanged = _start_tags(theirs_root / "base.html") | _start_tags(theirs_root / ours.relative_to(OVERRIDES))
+        for tag in sorted(_start_tags(ours) - unchanged):
+            regex = ".*?".join(r"\s*".join(re.escape(word) for word in part.split(" ")) for part in _JINJA.split(tag))
+            patterns.append(re.compile(regex, re.S))
     return patterns
-
-
-def html_validate(site: Path, pages: list[str]) -> list[dict]:
-    """html-validate (its recommended rules, htmlvalidate.json) on every page in one run: per message
-    its page, rule, origin ("content" in the page's <article>, "template" on a tag overrides/ wrote or
-    changed, else "theme") and text."""
-    with tempfile.TemporaryDirectory() as tmp:
-        out = Path(tmp) / "html-validate.json"  # not stdout: Node may exit before a large pipe is drained
-        # htmlvalidate.json: the recommended rules but two that judge how generated HTML is laid out, not
-        # what a reader or a browser gets: no-trailing-whitespace (Jinja and Markdown leave it everywhere)
-        # and doctype-style (Material writes <!doctype html>). Inline styles may set min-width besides
-        # display: a stepped figure's wide graph keeps a minimum size (docs_pipeline/steps_figure.py).
-        config = AUDIT / "htmlvalidate.json"
-        cmd = [AUDIT / "node_modules" / ".bin" / "html-validate", "--config", config, "--formatter", f"json={out}", *pages]
-        result = subprocess.run(cmd, cwd=site, capture_output=True, text=True, timeout=600)
-        if result.returncode not in (0, 1) or not out.is_file():
-            raise RuntimeError(
-                f"html-validate failed (exit {result.returncode}):\n{result.stdout[-1500:]}{result.stderr[-1500:]}"
-            )
-        reports = json.loads(out.read_text(encoding="utf-8"))
-    ours = own_template_tags()
-    messages = []
-    for report in reports:
-        page = Path(report["filePath"]).resolve().relative_to(site.resolve()).as_posix()
-        html = (site / page).read_text(encoding="utf-8")
-        start = html.find('<article class="md-content__inner')  # Material fills it with the page and its notes
-        content = range(start, html.find("</article>", start)) if start >= 0 else range(0)
-        for m in report["messages"]:
-            offset = m.get("offset", -1)
-            # the start tag html-validate points at (at the tag or one of its attributes)
-            tag = " ".join(html[html.rfind("<", 0, offset + 1) : html.find(">", offset) + 1].split()) if offset >= 0 else ""
-            origin = "content" if offset in content else "template" if tag and any(p.fullmatch(tag) for p in ours) else "theme"
-            selector = f" ({m['selector']})" if m.get("selector") else ""
-            text = f"{page}:{m.get('line', 0)}:{m.get('column', 0)}: {m['ruleId']}: {m['message']}{selector}"
-            messages.append({"page": page, "rule": m["ruleId"], "origin": origin, "text": text})
-    return messages
 
 
 class _ThemeReport:
@@ -95,20 +55,52 @@ class _ThemeReport:
 
 
 @pytest.fixture(scope="module")
-def html_messages(built_site, request):
+def html_messages(built_site, request, tmp_path_factory):
+    """html-validate (its recommended rules, htmlvalidate.json) on every page in one run: per message
+    its page, rule, origin ("content" in the page's <article>, "template" on a tag overrides/ wrote or
+    changed, else "theme") and text."""
     if problem := tools_problem():
         pytest.fail(problem, pytrace=False)
-    messages = html_validate(built_site, [p.relative_to(built_site).as_posix() for p in site_pages(built_site)])
-    theme = Counter(m["rule"] for m in messages if m["origin"] == "theme")
-    pages = len({m["page"] for m in messages if m["origin"] == "theme"})
-    request.config.pluginmanager.register(
-        _ThemeReport(
-            [f"{count:5} {rule}" for rule, count in theme.most_common()]
-            + [
-                f"{sum(theme.values()):5} in all, on {pages} pages (Material's base template and partials the site does not replace)"
-            ]
+    out = tmp_path_factory.mktemp("html-validate") / "report.json"  # not stdout: Node may exit before a large pipe is drained
+    # htmlvalidate.json: the recommended rules but two that judge how generated HTML is laid out, not
+    # what a reader or a browser gets: no-trailing-whitespace (Jinja and Markdown leave it everywhere)
+    # and doctype-style (Material writes <!doctype html>). Inline styles may set min-width besides
+    # display: a stepped figure's wide graph keeps a minimum size (docs_pipeline/steps_figure.py).
+    pages = [p.relative_to(built_site).as_posix() for p in site_pages(built_site)]
+    cmd = [
+        AUDIT / "node_modules" / ".bin" / "html-validate",
+        "--config",
+        AUDIT / "htmlvalidate.json",
+        "--formatter",
+        f"json={out}",
+        *pages,
+    ]
+    result = subprocess.run(cmd, cwd=built_site, capture_output=True, text=True, timeout=600)
+    if result.returncode not in (0, 1) or not out.is_file():
+        pytest.fail(
+            f"html-validate failed (exit {result.returncode}):\n{result.stdout[-1500:]}{result.stderr[-1500:]}", pytrace=False
         )
+    ours, messages = own_template_tags(), []
+    for report in json.loads(out.read_text(encoding="utf-8")):
+        page = Path(report["filePath"]).resolve().relative_to(built_site.resolve()).as_posix()
+        html = (built_site / page).read_text(encoding="utf-8")
+        start = html.find('<article class="md-content__inner')  # Material fills it with the page and its notes
+        content = range(start, html.find("</article>", start)) if start >= 0 else range(0)
+        for m in report["messages"]:
+            offset = m.get("offset", -1)
+            # the start tag html-validate points at (at the tag or one of its attributes)
+            tag = " ".join(html[html.rfind("<", 0, offset + 1) : html.find(">", offset) + 1].split()) if offset >= 0 else ""
+            origin = "content" if offset in content else "template" if tag and any(p.fullmatch(tag) for p in ours) else "theme"
+            selector = f" ({m['selector']})" if m.get("selector") else ""
+            text = f"{page}:{m.get('line', 0)}:{m.get('column', 0)}: {m['ruleId']}: {m['message']}{selector}"
+            messages.append({"page": page, "rule": m["ruleId"], "origin": origin, "text": text})
+    theme = Counter(m["rule"] for m in messages if m["origin"] == "theme")
+    on = len({m["page"] for m in messages if m["origin"] == "theme"})
+    lines = [f"{count:5} {rule}" for rule, count in theme.most_common()]
+    lines.append(
+        f"{sum(theme.values()):5} in all, on {on} pages (Material's base template and partials the site does not replace)"
     )
+    request.config.pluginmanager.register(_ThemeReport(lines))
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     (ARTIFACTS / "html-validate.json").write_text(json.dumps(messages, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     return messages

@@ -3,8 +3,6 @@ the query (read from the built search index, so the test follows the pages as th
 is among the results, and no result is a page of the other language.
 """
 
-from __future__ import annotations
-
 import json
 import re
 from urllib.parse import urlsplit

@@ -6,8 +6,6 @@ stacks. On how-it-works: without JavaScript every frame is shown; motion only wi
 prefers-reduced-motion. With --screenshots, screenshots go to test-artifacts/screenshots/.
 """
 
-from __future__ import annotations
-
 import json
 from contextlib import contextmanager
 
@@ -16,21 +14,12 @@ from axe_playwright_python.sync_playwright import Axe
 
 from docs_pipeline.site import layout
 from docs_pipeline.steps import declared, load
+from docs_pipeline.ui import texts
 from tests.browser.chromium import new_tab
 
 SITE = layout()
 SNIPPET, FIGURE, PAGE = "how_it_works/grad_basics", "#steps-how-it-works-grad-basics", "en/how-it-works/"
-STEP = {"zh": "第 {n} 步，共 {total} 步：", "en": "Step {n} of {total}: "}
-NEXT = {"zh": "下一步", "en": "Next step"}
 PHONE = {"width": 360, "height": 740}
-# (snippet, language, the page's URL, the figure's selector) for every steps() call of every page
-ALL = sorted(
-    (snippet, SITE.language_of(page), SITE.url_of(page), "#steps-" + snippet.replace("/", "-").replace("_", "-"))
-    for snippet, used in declared().items()
-    for page in (SITE.root / p for p in used)
-)
-
-
 # What the reader sees of one figure: its height, the visible frames' numbers, the highlighted line,
 # the live text, whether the controls show and whether the figure has the focus.
 _SEEN = """(f) => {
@@ -107,10 +96,13 @@ _BOXES = """(figures) => figures.map(f => {
 })"""
 
 # Each figure once, the languages taking turns: stepping is the same script in both, and a figure's
-# code and graph are the same in both (its sentences wrap).
+# code and graph are the same in both (its sentences wrap). (snippet, language, its page's URL, the
+# figure's selector)
 ONCE = [
-    next(a for a in ALL if a[0] == snippet and a[1] == SITE.languages[i % 2])
-    for i, snippet in enumerate(sorted({a[0] for a in ALL}))
+    (snippet, lang, SITE.url_of(page), "#steps-" + snippet.replace("/", "-").replace("_", "-"))
+    for i, (snippet, used) in enumerate(sorted(declared().items()))
+    for lang in [SITE.languages[i % 2]]
+    for page in [min(p for p in map(SITE.root.joinpath, used) if SITE.language_of(p) == lang)]
 ]
 
 
@@ -122,7 +114,7 @@ def test_stepping_and_at_360px(browser, served_site, screenshots, snippet, lang,
     ←/→ step through the figure, the frame, highlighted line and live text following. Back at 360 px,
     each figure on the page fits and stacks. One context for all but the page without steps.js."""
     frames = load(snippet)[1]
-    total, step = len(frames), STEP[lang]
+    total, ui = len(frames), texts()[lang]["steps"]
     shots = screenshots and f"{screenshots}/{snippet.replace('/', '-')}-{lang}"
     with _open(browser, served_site, path, lambda c: c.route("**/steps.js", lambda r: r.abort()), viewport=PHONE) as (tab, _):
         before = _layout(tab)
@@ -139,18 +131,15 @@ def test_stepping_and_at_360px(browser, served_site, screenshots, snippet, lang,
 
         def shows(n):
             state = _state(tab, figure_id)
-            assert state["visible"] == [n] and state["live"].startswith(step.format(n=n, total=total)), state
+            assert state["visible"] == [n] and state["live"].startswith(ui["step"].format(n=n, total=total)), state
             assert state["line"] == frames[n - 1].line, state
 
         shows(1)
         if total > 1:
-            figure.get_by_role("button", name=NEXT[lang]).click()
+            figure.get_by_role("button", name=ui["next"]).click()
             shows(2)
         figure.focus()
-        if total > 2:
-            tab.keyboard.press("ArrowRight")
-            shows(3)
-        for _ in range(3):
+        for _ in range(3):  # → steps on from every frame: _step_through below
             tab.keyboard.press("ArrowLeft")  # stays on the first frame
         state = _state(tab, figure_id)
         assert state["visible"] == [1] and state["focus"], state
