@@ -96,9 +96,9 @@ def _write_whole(path: Path, text: str) -> None:
 
 def kept(name: str, key: str, site: Path, check):
     """A check of the built site (a browser's visit, an audit) from the project's cache folder when it ran
-    before on the same bytes: `check()` gives (its result, the site files it read, whether it passed); a
-    passing result is kept, and comes back while `key` (the check's code and tools, its page) and the
-    bytes of every file it read are unchanged. A failing one runs again every time."""
+    before on the same bytes: `check()` gives (its result, the site files it read, whether to keep it: a
+    pass, or an audit tool's whole report); a kept result comes back while `key` (the check's code and
+    tools, its page) and the bytes of every file it read are unchanged. A failure runs again every time."""
     entry = cache_dir(name) / f"{digest(key)[:32]}.json"
     if entry.is_file():
         stored = json.loads(entry.read_text(encoding="utf-8"))

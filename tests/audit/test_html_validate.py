@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from tests.audit.lighthouse import ARTIFACTS, AUDIT, tools_problem
+from tests.helpers import digest, kept
 from tests.site_loads import site_pages
 
 OVERRIDES = AUDIT.parent.parent / "overrides"
@@ -66,23 +67,28 @@ def html_messages(built_site, request, tmp_path_factory):
     # what a reader or a browser gets: no-trailing-whitespace (Jinja and Markdown leave it everywhere)
     # and doctype-style (Material writes <!doctype html>). Inline styles may set min-width besides
     # display: a stepped figure's wide graph keeps a minimum size (docs_pipeline/steps_figure.py).
+    config = [AUDIT / "htmlvalidate.json", AUDIT / "package-lock.json"]
     pages = [p.relative_to(built_site).as_posix() for p in site_pages(built_site)]
-    cmd = [
-        AUDIT / "node_modules" / ".bin" / "html-validate",
-        "--config",
-        AUDIT / "htmlvalidate.json",
-        "--formatter",
-        f"json={out}",
-        *pages,
-    ]
-    result = subprocess.run(cmd, cwd=built_site, capture_output=True, text=True, timeout=600)
-    if result.returncode not in (0, 1) or not out.is_file():
-        pytest.fail(
-            f"html-validate failed (exit {result.returncode}):\n{result.stdout[-1500:]}{result.stderr[-1500:]}", pytrace=False
+
+    def run():
+        cmd = [AUDIT / "node_modules" / ".bin" / "html-validate", "--config", config[0], "--formatter", f"json={out}", *pages]
+        result = subprocess.run(cmd, cwd=built_site, capture_output=True, text=True, timeout=600)
+        if result.returncode not in (0, 1) or not out.is_file():
+            pytest.fail(
+                f"html-validate failed (exit {result.returncode}):\n{result.stdout[-1500:]}{result.stderr[-1500:]}", pytrace=False
+            )
+        reports = json.loads(out.read_text(encoding="utf-8"))
+        return (
+            [{**r, "filePath": Path(r["filePath"]).resolve().relative_to(built_site.resolve()).as_posix()} for r in reports],
+            pages,
+            True,
         )
+
+    # the report, kept while html-validate, its configuration and every page are the same (tests/helpers.kept)
+    key = digest(*(path.read_bytes() for path in config))
     ours, messages = own_template_tags(), []
-    for report in json.loads(out.read_text(encoding="utf-8")):
-        page = Path(report["filePath"]).resolve().relative_to(built_site.resolve()).as_posix()
+    for report in kept("html-validate", key, built_site, run):
+        page = report["filePath"]
         html = (built_site / page).read_text(encoding="utf-8")
         start = html.find('<article class="md-content__inner')  # Material fills it with the page and its notes
         content = range(start, html.find("</article>", start)) if start >= 0 else range(0)
