@@ -18,7 +18,7 @@ from pathlib import Path
 
 from .graphs import render_svg
 from .pages import parse, set_front_matter, split_target
-from .runner import SEEDS, Snippet, SnippetFailed, all_snippets, run, run_for_namespace, stored
+from .runner import SEEDS, Snippet, SnippetFailed, all_snippets, run, stored
 from .site import layout, repo_name, snippet_name
 from .steps import declared as stepped
 from .steps import record as record_steps
@@ -66,7 +66,7 @@ def recording(snippet: Snippet, seed: int) -> dict[Path, str]:
         output, namespace, frames = record_steps(snippet, seed)
         files = {snippet.output_path: output, steps_path(snippet.path): frames}
     else:
-        output, namespace = run_for_namespace(snippet, seed)
+        output, namespace = run(snippet, seed)
         files = {snippet.output_path: output}
     for figure in sorted(snippet.path.parent.glob(f"{snippet.path.stem}.*.svg")):
         files[figure] = draw_figure(snippet, figure, namespace)
@@ -192,7 +192,7 @@ def _hash(path: Path) -> str:
 def _printed_hash(out: Path) -> str | None:
     """The hash of what out's program prints now; None when it fails (its own test says why)."""
     try:
-        return hashlib.sha256(run(Snippet(out.with_suffix(".py")), RECORD_SEED).encode("utf-8")).hexdigest()[:12]
+        return hashlib.sha256(run(Snippet(out.with_suffix(".py")), RECORD_SEED)[0].encode("utf-8")).hexdigest()[:12]
     except (SnippetFailed, OSError):
         return None
 

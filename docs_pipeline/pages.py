@@ -20,6 +20,8 @@ LIST_ITEM = re.compile(r"^(?P<indent>[ \t]*)(?P<number>\d+)\.\s")
 FIGURE = re.compile(r"<figure[\s>]")
 STEPS = re.compile(r'\{\{\s*steps\(\s*"(?P<snippet>[^"]+)"')  # a stepped figure (docs_pipeline/steps.py)
 RULE = re.compile(r'\{\{\s*rule\(\s*"(?P<name>[^"]+)"')  # a citation of a rule check (snippets/rules/)
+# Both macros that take a recorded value: value("snippet", "path"), derive("expr", "snippet", "path").
+VALUE = re.compile(r'\b(?:value\(|derive\(\s*"[^"]*"\s*,)\s*"([^"]+)"\s*,\s*"([^"]+)"\s*\)')  # snippet, path
 ARTICLE = re.compile(r"\{\{\s*article\((?P<args>[^)]*)\)\s*\}\}")  # the mark of the source article's passage
 SECTION_MARKER = re.compile(r"--8<-- \[(?P<edge>start|end):(?P<name>[\w-]+)\]")
 ANNOTATION_MARKER = re.compile(r"#\s*\((?P<number>\d+)\)!")
@@ -82,6 +84,7 @@ class Page:
     steps: list[str]  # the snippets of its stepped figures, in page order
     rules: list[tuple[int, str]]  # (line, name) of each rule check it cites, in page order
     articles: list[str]  # the arguments of each article() mark, in page order
+    values: list[tuple[str, str]]  # (snippet, path) of each recorded value it quotes (docs_pipeline/values.py)
 
     @property
     def name(self) -> str:
@@ -105,7 +108,7 @@ def _parse(path: Path, mtime_ns: int) -> Page:
     front = FRONT_MATTER.match(text)
     meta = (yaml.safe_load(front.group("yaml")) or {}) if front else {}
     lines, i = text.splitlines(), front.group(0).count("\n") if front else 0
-    page = Page(path, lines, meta, i, [], [], [], 0, [], [], [], [])
+    page = Page(path, lines, meta, i, [], [], [], 0, [], [], [], [], [])
     open_admonitions = []
     while i < len(lines):
         line = lines[i]
@@ -129,6 +132,7 @@ def _parse(path: Path, mtime_ns: int) -> Page:
         page.steps += [m.group("snippet") for m in STEPS.finditer(line)]
         page.rules += [(i + 1, m.group("name")) for m in RULE.finditer(line)]
         page.articles += [m.group("args").replace(" ", "") for m in ARTICLE.finditer(line)]
+        page.values += VALUE.findall(line)
         i += 1
     return page
 

@@ -119,14 +119,8 @@ def _difference(what: str, zh: list | int, en: list | int) -> str | None:
         return None
     if isinstance(zh, int):
         return f"{what} differ: zh has {zh} <figure>, en has {en}"
-    only_zh = [x for x in zh if x not in en]
-    only_en = [x for x in en if x not in zh]
-    parts = [f"{what} differ (zh {len(zh)}, en {len(en)})"]
-    parts += [f"only in {lang}: {only}" for lang, only in (("zh", only_zh), ("en", only_en)) if only]
-    if not only_zh and not only_en:
-        at = next((i for i, (a, b) in enumerate(zip(zh, en, strict=False)) if a != b), min(len(zh), len(en)))
-        parts.append(f"first difference at #{at + 1}: zh {zh[at : at + 3]} vs en {en[at : at + 3]}")
-    return "; ".join(parts)
+    changes = list(difflib.unified_diff(list(map(str, zh)), list(map(str, en)), "zh", "en", n=1, lineterm=""))
+    return f"{what} differ (zh {len(zh)}, en {len(en)}):\n    " + "\n    ".join(changes[2:])
 
 
 def parity_problems(source: Path, translation: Path) -> list[str]:

@@ -12,7 +12,7 @@ import pytest
 from docs_pipeline.notebook_runs import run_key
 from docs_pipeline.notebooks import exercise_file_name, exercise_notebook, notebook_url, page_notebook
 from docs_pipeline.pages import expand, parse, split_target, without_annotation
-from docs_pipeline.runner import Snippet, run
+from docs_pipeline.runner import Snippet, run, stored
 from docs_pipeline.site import layout
 
 SITE = layout()
@@ -89,10 +89,10 @@ def test_notebook_page_renders_the_executed_notebook(built_site, page):
     printed = "".join(text for _, text in outputs)
     paths = dict.fromkeys(split_target(t)[0] for b in parse(nb.page).blocks for t in b.includes)  # in page order, once each
     programs = [Snippet(path) for path in paths if path.suffix == ".py"]
-    if printed != "".join(p.stored_output or "" for p in programs):
+    if printed != "".join(stored(p.output_path) or "" for p in programs):
         # A stored output that drifted is its snippet's own failure; here only what running the page's
         # programs one after another in one kernel changes.
-        alone = "".join(run(p) for p in programs)
+        alone = "".join(run(p)[0] for p in programs)
         assert printed == alone, (
             f"{where}: run one after another in one kernel, the programs of {SITE.name(nb.page)} print something "
             "other than each run on its own: one leaves state that changes the next:\n"
