@@ -30,7 +30,7 @@ READ = "outputs_read"
 
 # Closeness checks whose default tolerance is relative: near zero their verdict flips with the
 # last bits of a float, which depend on the CPU. Each must name both tolerances.
-TOLERANCES = {"allclose": ("rtol", "atol"), "isclose": ("rtol", "atol"), "assert_close": ("rtol", "atol")}
+TOLERANCES = dict.fromkeys(("allclose", "isclose", "assert_close"), ("rtol", "atol"))
 MATH_TOLERANCES = ("rel_tol", "abs_tol")
 # float32 keeps about 7 significant digits; a number shown with more is a result's last bits.
 MAX_DIGITS = 6

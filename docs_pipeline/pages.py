@@ -95,6 +95,12 @@ class Page:
         """Its ```python blocks, the programs it shows: a page with any has a notebook."""
         return [b for b in self.blocks if b.language == "python"]
 
+    def section(self, heading: Heading) -> tuple[int, int]:
+        """The lines of the heading's section: its own, and that of the next heading at its level or above
+        (past the end if none)."""
+        after = [h.line for h in self.headings if h.line > heading.line and h.level <= heading.level]
+        return heading.line, min(after, default=len(self.lines) + 1)
+
     @property
     def includes(self) -> list[str]:
         """Every --8<-- target, in page order (in and outside code blocks)."""

@@ -11,8 +11,6 @@ The recording changes nothing the program prints: hooks return None, and the rec
 object alive longer than one line.
 """
 
-from __future__ import annotations
-
 import json
 import re
 import sys

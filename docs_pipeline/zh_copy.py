@@ -4,8 +4,6 @@ punctuation in Chinese sentences. autocorrect knows Markdown: code blocks, inlin
 targets are not text. What tests/test_zh_copy.py lints is listed in CONTRIBUTING.md.
 """
 
-from __future__ import annotations
-
 import html
 import re
 from pathlib import Path

@@ -23,8 +23,7 @@ def _flat(text: str) -> str:
 def index(lang: str) -> list[tuple[str, Path, str, str]]:
     """(message, page, anchor, its own anchor on errors.md) for each message row of the index."""
     page = parse(SITE.docs / lang / "errors.md")
-    start = next(h.line for h in page.headings if h.id == "error-index")
-    end = min(h.line for h in page.headings if h.line > start and h.level <= 2)
+    start, end = page.section(next(h for h in page.headings if h.id == "error-index"))
     rows = []
     for line in page.lines[start : end - 1]:
         if row := ROW.match(line):
@@ -40,10 +39,8 @@ def outputs_under(page: Path, anchor: str) -> str:
     parsed = parse(page)
     found = [h for h in parsed.headings if h.id == anchor]
     assert found, f"{SITE.name(page)} has no heading {{ #{anchor} }}"
-    heading = found[0]
-    for level in range(heading.level, 0, -1):
-        start = max(h.line for h in parsed.headings if h.line <= heading.line and h.level <= level)
-        end = min([h.line for h in parsed.headings if h.line > start and h.level <= level], default=len(parsed.lines) + 1)
+    for level in range(found[0].level, 0, -1):
+        start, end = parsed.section([h for h in parsed.headings if h.line <= found[0].line and h.level <= level][-1])
         outs = [split_target(t)[0] for b in parsed.blocks if start < b.line < end for t in b.includes if t.endswith(".out")]
         if outs:
             return _flat("\n".join(p.read_text(encoding="utf-8") for p in outs))

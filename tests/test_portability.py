@@ -5,8 +5,6 @@ A difference from the stored files that the native run shares is drift, the snip
 only what the setting changes fails.
 """
 
-from __future__ import annotations
-
 import pytest
 
 from docs_pipeline.outputs import HOW_TO_HOLD, RECORD_SEED, diff, flippable, recording

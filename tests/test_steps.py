@@ -6,8 +6,6 @@ command); the last backward frame's leaf gradients are values the program prints
 its sentence and its text alternative in both languages, the Chinese ones in the site's typography.
 """
 
-from __future__ import annotations
-
 import re
 
 import pytest
