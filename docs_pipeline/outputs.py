@@ -224,10 +224,20 @@ def main(argv: list[str]) -> int:
         prog="./dev outputs", description="Rewrite stored outputs, figures and values from real runs."
     )
     parser.add_argument("snippets", nargs="*", type=Path, help="snippets/<dir>/<name>.py (default: every snippet)")
-    figure = "add a figure of VARIABLE's autograd graph, then rewrite that snippet"
-    parser.add_argument("--figure", action="append", default=[], metavar="SNIPPET:VARIABLE", help=figure)
-    read = f"after rereading them: record in PAGEs' {READ} the outputs they show"
-    parser.add_argument("--read", nargs="+", type=Path, metavar="PAGE", help=read)
+    parser.add_argument(
+        "--figure",
+        action="append",
+        default=[],
+        metavar="SNIPPET:VARIABLE",
+        help="add a figure of VARIABLE's autograd graph, then rewrite that snippet",
+    )
+    parser.add_argument(
+        "--read",
+        nargs="+",
+        type=Path,
+        metavar="PAGE",
+        help=f"after rereading them: record in PAGEs' {READ} the outputs they show",
+    )
     args = parser.parse_args(argv)
     if args.read:
         for page in args.read:
@@ -235,7 +245,7 @@ def main(argv: list[str]) -> int:
                 parser.error(f"not a page: {page}")
             print(f"{'marked ' if mark_read(page.resolve()) else 'current'} {layout().name(page.resolve())}")
         return 0
-    targets = list(args.snippets)
+    targets = args.snippets
     for spec in args.figure:
         target, _, variable = spec.rpartition(":")
         if not target.endswith(".py") or not variable:

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from docs_pipeline.outputs import shown_outputs
 from docs_pipeline.pages import parse, split_target
 from docs_pipeline.site import layout
 
@@ -61,7 +62,7 @@ def test_each_indexed_message_is_in_the_output_it_links_to(lang):
 
 def test_every_message_the_site_shows_is_indexed():
     keys = {_flat(m) for lang in SITE.languages for m, *_ in index(lang)}
-    outs = {split_target(t)[0] for page in SITE.pages() for t in parse(page).includes if t.endswith(".out")}
+    outs = {out for page in SITE.pages() for out in shown_outputs(page).values()}
     shown = {(SITE.name(out), _flat(m.group(0))) for out in outs for m in SHOWN.finditer(out.read_text(encoding="utf-8"))}
     missing = sorted(f"{out}: {message}" for out, message in shown if not any(k in message for k in keys))
     assert not missing, "messages shown on the site with no row in the error index (errors.md):\n  " + "\n  ".join(missing)
