@@ -104,12 +104,10 @@ def flippable(name: str, source: str, files: dict[str, str]) -> list[str]:
     """What in a program (its repository name, its source) or its recorded files ({name: text}) the CPU
     can flip, each with file and line."""
     found = []
-    for node in ast.walk(ast.parse(source)):
-        if not isinstance(node, ast.Call):
-            continue
-        func = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
-        owner = node.func.value.id if isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name) else ""
-        wanted = MATH_TOLERANCES if (owner, func) == ("math", "isclose") else TOLERANCES.get(func)
+    for node in (n for n in ast.walk(ast.parse(source)) if isinstance(n, ast.Call)):
+        called = ast.unparse(node.func)  # torch.allclose, a.allclose, math.isclose
+        func = called.rpartition(".")[2]
+        wanted = MATH_TOLERANCES if called == "math.isclose" else TOLERANCES.get(func)
         if wanted and not set(wanted) <= {k.arg for k in node.keywords}:
             found.append(
                 f"{name}:{node.lineno}: {func}() without a stated {' and '.join(wanted)}: "

@@ -157,7 +157,7 @@ def test_the_glossary_page_shows_every_term(built_site, terms, lang):
 
 
 def test_each_terms_first_use_in_prose_links_to_its_entry():
-    terms = [
+    graph, dynamic, grad = terms = [
         _term("计算图", "computational graph"),
         _term("动态计算图", "dynamic computational graph"),
         _term("梯度", "gradient"),
@@ -173,7 +173,6 @@ def test_each_terms_first_use_in_prose_links_to_its_entry():
         ]
     )
     linked = link_first_uses(page, "zh", terms, "../glossary.md").split("\n")
-    dynamic, graph, grad = (next(t for t in terms if t.zh == zh) for zh in ("动态计算图", "计算图", "梯度"))
     assert linked[:4] == page.split("\n")[:4]
     assert (
         linked[4] == f"`计算图` 与[计算图](a.md)之外，[动态计算图](../glossary.md#{anchor(dynamic)}){{ .glossary-ref }}先出现。"
