@@ -84,7 +84,7 @@ class Page:
     steps: list[str]  # the snippets of its stepped figures, in page order
     rules: list[tuple[int, str]]  # (line, name) of each rule check it cites, in page order
     articles: list[str]  # the arguments of each article() mark, in page order
-    values: list[tuple[str, str]]  # (snippet, path) of each recorded value it quotes (docs_pipeline/values.py)
+    values: list[tuple[str, str]]  # (snippet, path) of each recorded value it quotes, code blocks too (values.py)
 
     @property
     def name(self) -> str:
@@ -114,7 +114,7 @@ def _parse(path: Path, mtime_ns: int) -> Page:
     front = FRONT_MATTER.match(text)
     meta = (yaml.safe_load(front.group("yaml")) or {}) if front else {}
     lines, i = text.splitlines(), front.group(0).count("\n") if front else 0
-    page = Page(path, lines, meta, i, [], [], [], 0, [], [], [], [], [])
+    page = Page(path, lines, meta, i, [], [], [], 0, [], [], [], [], VALUE.findall(text))
     open_admonitions = []
     while i < len(lines):
         line = lines[i]
@@ -138,7 +138,6 @@ def _parse(path: Path, mtime_ns: int) -> Page:
         page.steps += [m.group("snippet") for m in STEPS.finditer(line)]
         page.rules += [(i + 1, m.group("name")) for m in RULE.finditer(line)]
         page.articles += [m.group("args").replace(" ", "") for m in ARTICLE.finditer(line)]
-        page.values += VALUE.findall(line)
         i += 1
     return page
 
