@@ -62,8 +62,6 @@ def load(path: Path = GLOSSARY) -> list[Term]:
         if any(t.zh == term.zh for t in terms):
             raise ValueError(f"{where}: the same zh term twice")
         terms.append(term)
-    if not terms:
-        raise ValueError(f"{path.name}: no [[term]] entries")
     avoided = {a: t for t in terms for a in t.zh_avoid}
     for term in terms:
         if term.zh in avoided:
@@ -130,7 +128,7 @@ def prose(page: Path) -> str:
 
 
 def terms_in_chinese(text: str, terms: list[Term]) -> list[Term]:
-    """The terms a Chinese text uses, longest first: 动态计算图 does not also count as 计算图."""
+    """The terms a Chinese text uses, longest first (动态计算图 does not also count as 计算图)."""
     used = []
     for term in sorted(terms, key=lambda t: len(t.zh), reverse=True):
         if term.zh in text:
@@ -139,19 +137,7 @@ def terms_in_chinese(text: str, terms: list[Term]) -> list[Term]:
     return sorted(used, key=terms.index)
 
 
-@dataclass(frozen=True)
-class AvoidedUse:
-    page: str  # the page, as the repository names it (docs/zh/x.md)
-    term: Term
-    variant: str  # the avoided wording, as the glossary lists it
-    lang: str
-
-    def __str__(self) -> str:
-        preferred = self.term.zh if self.lang == "zh" else self.term.en[0]
-        return f"{self.page} uses {self.variant!r}; the glossary term is {preferred!r} ({GLOSSARY.name}: {self.term.zh})"
-
-
-def avoided_uses(path: Path, lang: str, terms: list[Term]) -> list[AvoidedUse]:
+def avoided_uses(path: Path, lang: str, terms: list[Term]) -> list[str]:
     """Every wording the glossary lists under zh_avoid (Chinese page) or en_avoid (English page), in
     the words a reader reads: the prose without inline code or link targets, and the front-matter
     description (what search results show)."""
@@ -159,9 +145,10 @@ def avoided_uses(path: Path, lang: str, terms: list[Term]) -> list[AvoidedUse]:
     text = f"{page.meta.get('description', '')}\n" + LINK_TARGET.sub("]", INLINE_CODE.sub(" ", prose(path)))
     found = []
     for term in terms:
-        for variant in term.zh_avoid if lang == "zh" else term.en_avoid:
+        preferred, avoid = (term.zh, term.zh_avoid) if lang == "zh" else (term.en[0], term.en_avoid)
+        for variant in avoid:
             if (variant in text) if lang == "zh" else _english([variant]).search(text):
-                found.append(AvoidedUse(page.name, term, variant, lang))
+                found.append(f"{page.name} uses {variant!r}; the glossary term is {preferred!r} ({GLOSSARY.name}: {term.zh})")
     return found
 
 

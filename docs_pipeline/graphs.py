@@ -7,8 +7,6 @@ backward pass. A tiny engine's scalars (micrograd's `Value`: `grad`, its inputs 
 SVG carries classes, not colours, so that steps.css draws it in both palettes.
 """
 
-from __future__ import annotations
-
 from dataclasses import dataclass, field, replace
 from functools import cache
 from html import escape

@@ -1,7 +1,5 @@
 """Sybil wiring: every file under snippets/ is one example, run whole and checked."""
 
-from __future__ import annotations
-
 from pathlib import Path
 
 from sybil import Document, Region, Sybil

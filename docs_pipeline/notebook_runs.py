@@ -4,8 +4,6 @@ per CPU, cached in the project's cache folder (site.cache_dir) by code, torch an
 stops the build, naming the notebook, its page and the cell's snippets.
 """
 
-from __future__ import annotations
-
 import copy
 import hashlib
 import json

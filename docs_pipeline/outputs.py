@@ -18,7 +18,7 @@ from pathlib import Path
 
 from .graphs import render_svg
 from .pages import parse, set_front_matter, split_target
-from .runner import SEEDS, Snippet, SnippetFailed, all_snippets, run, run_for_namespace, stored
+from .runner import SEEDS, Snippet, SnippetFailed, all_snippets, run, stored
 from .site import layout, repo_name, snippet_name
 from .steps import declared as stepped
 from .steps import record as record_steps
@@ -30,7 +30,7 @@ READ = "outputs_read"
 
 # Closeness checks whose default tolerance is relative: near zero their verdict flips with the
 # last bits of a float, which depend on the CPU. Each must name both tolerances.
-TOLERANCES = {"allclose": ("rtol", "atol"), "isclose": ("rtol", "atol"), "assert_close": ("rtol", "atol")}
+TOLERANCES = dict.fromkeys(("allclose", "isclose", "assert_close"), ("rtol", "atol"))
 MATH_TOLERANCES = ("rel_tol", "abs_tol")
 # float32 keeps about 7 significant digits; a number shown with more is a result's last bits.
 MAX_DIGITS = 6
@@ -66,7 +66,7 @@ def recording(snippet: Snippet, seed: int) -> dict[Path, str]:
         output, namespace, frames = record_steps(snippet, seed)
         files = {snippet.output_path: output, steps_path(snippet.path): frames}
     else:
-        output, namespace = run_for_namespace(snippet, seed)
+        output, namespace = run(snippet, seed)
         files = {snippet.output_path: output}
     for figure in sorted(snippet.path.parent.glob(f"{snippet.path.stem}.*.svg")):
         files[figure] = draw_figure(snippet, figure, namespace)
@@ -104,12 +104,10 @@ def flippable(name: str, source: str, files: dict[str, str]) -> list[str]:
     """What in a program (its repository name, its source) or its recorded files ({name: text}) the CPU
     can flip, each with file and line."""
     found = []
-    for node in ast.walk(ast.parse(source)):
-        if not isinstance(node, ast.Call):
-            continue
-        func = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
-        owner = node.func.value.id if isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name) else ""
-        wanted = MATH_TOLERANCES if (owner, func) == ("math", "isclose") else TOLERANCES.get(func)
+    for node in (n for n in ast.walk(ast.parse(source)) if isinstance(n, ast.Call)):
+        called = ast.unparse(node.func)  # torch.allclose, a.allclose, math.isclose
+        func = called.rpartition(".")[2]
+        wanted = MATH_TOLERANCES if called == "math.isclose" else TOLERANCES.get(func)
         if wanted and not set(wanted) <= {k.arg for k in node.keywords}:
             found.append(
                 f"{name}:{node.lineno}: {func}() without a stated {' and '.join(wanted)}: "
@@ -192,7 +190,7 @@ def _hash(path: Path) -> str:
 def _printed_hash(out: Path) -> str | None:
     """The hash of what out's program prints now; None when it fails (its own test says why)."""
     try:
-        return hashlib.sha256(run(Snippet(out.with_suffix(".py")), RECORD_SEED).encode("utf-8")).hexdigest()[:12]
+        return hashlib.sha256(run(Snippet(out.with_suffix(".py")), RECORD_SEED)[0].encode("utf-8")).hexdigest()[:12]
     except (SnippetFailed, OSError):
         return None
 
@@ -224,10 +222,20 @@ def main(argv: list[str]) -> int:
         prog="./dev outputs", description="Rewrite stored outputs, figures and values from real runs."
     )
     parser.add_argument("snippets", nargs="*", type=Path, help="snippets/<dir>/<name>.py (default: every snippet)")
-    figure = "add a figure of VARIABLE's autograd graph, then rewrite that snippet"
-    parser.add_argument("--figure", action="append", default=[], metavar="SNIPPET:VARIABLE", help=figure)
-    read = f"after rereading them: record in PAGEs' {READ} the outputs they show"
-    parser.add_argument("--read", nargs="+", type=Path, metavar="PAGE", help=read)
+    parser.add_argument(
+        "--figure",
+        action="append",
+        default=[],
+        metavar="SNIPPET:VARIABLE",
+        help="add a figure of VARIABLE's autograd graph, then rewrite that snippet",
+    )
+    parser.add_argument(
+        "--read",
+        nargs="+",
+        type=Path,
+        metavar="PAGE",
+        help=f"after rereading them: record in PAGEs' {READ} the outputs they show",
+    )
     args = parser.parse_args(argv)
     if args.read:
         for page in args.read:
@@ -235,7 +243,7 @@ def main(argv: list[str]) -> int:
                 parser.error(f"not a page: {page}")
             print(f"{'marked ' if mark_read(page.resolve()) else 'current'} {layout().name(page.resolve())}")
         return 0
-    targets = list(args.snippets)
+    targets = args.snippets
     for spec in args.figure:
         target, _, variable = spec.rpartition(":")
         if not target.endswith(".py") or not variable:

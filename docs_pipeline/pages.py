@@ -20,6 +20,8 @@ LIST_ITEM = re.compile(r"^(?P<indent>[ \t]*)(?P<number>\d+)\.\s")
 FIGURE = re.compile(r"<figure[\s>]")
 STEPS = re.compile(r'\{\{\s*steps\(\s*"(?P<snippet>[^"]+)"')  # a stepped figure (docs_pipeline/steps.py)
 RULE = re.compile(r'\{\{\s*rule\(\s*"(?P<name>[^"]+)"')  # a citation of a rule check (snippets/rules/)
+# Both macros that take a recorded value: value("snippet", "path"), derive("expr", "snippet", "path").
+VALUE = re.compile(r'\b(?:value\(|derive\(\s*"[^"]*"\s*,)\s*"([^"]+)"\s*,\s*"([^"]+)"\s*\)')  # snippet, path
 ARTICLE = re.compile(r"\{\{\s*article\((?P<args>[^)]*)\)\s*\}\}")  # the mark of the source article's passage
 SECTION_MARKER = re.compile(r"--8<-- \[(?P<edge>start|end):(?P<name>[\w-]+)\]")
 ANNOTATION_MARKER = re.compile(r"#\s*\((?P<number>\d+)\)!")
@@ -82,6 +84,7 @@ class Page:
     steps: list[str]  # the snippets of its stepped figures, in page order
     rules: list[tuple[int, str]]  # (line, name) of each rule check it cites, in page order
     articles: list[str]  # the arguments of each article() mark, in page order
+    values: list[tuple[str, str]]  # (snippet, path) of each recorded value it quotes, code blocks too (values.py)
 
     @property
     def name(self) -> str:
@@ -91,6 +94,12 @@ class Page:
     def code(self) -> list[Block]:
         """Its ```python blocks, the programs it shows: a page with any has a notebook."""
         return [b for b in self.blocks if b.language == "python"]
+
+    def section(self, heading: Heading) -> tuple[int, int]:
+        """The lines of the heading's section: its own, and that of the next heading at its level or above
+        (past the end if none)."""
+        after = [h.line for h in self.headings if h.line > heading.line and h.level <= heading.level]
+        return heading.line, min(after, default=len(self.lines) + 1)
 
     @property
     def includes(self) -> list[str]:
@@ -105,7 +114,7 @@ def _parse(path: Path, mtime_ns: int) -> Page:
     front = FRONT_MATTER.match(text)
     meta = (yaml.safe_load(front.group("yaml")) or {}) if front else {}
     lines, i = text.splitlines(), front.group(0).count("\n") if front else 0
-    page = Page(path, lines, meta, i, [], [], [], 0, [], [], [], [])
+    page = Page(path, lines, meta, i, [], [], [], 0, [], [], [], [], VALUE.findall(text))
     open_admonitions = []
     while i < len(lines):
         line = lines[i]
@@ -236,7 +245,7 @@ def lines_outside(snippet: Path, sections: set[str]) -> list[int]:
 # ------------------------------------------------------------------ what a translation must keep
 
 
-def structure(path: Path) -> dict[str, list | int]:
+def structure(path: Path) -> dict[str, list]:
     """Each kind of element, in page order, under the name a parity failure gives it."""
     page = parse(path)
     return {
@@ -245,7 +254,7 @@ def structure(path: Path) -> dict[str, list | int]:
         "admonitions and collapsibles": [f"{a.marker} {a.kind}" for a in page.admonitions],  # "!!! note"
         "code blocks": [b.language for b in page.blocks],
         "code annotations (numbered list after each python block)": [b.annotations for b in page.code],
-        "figures": page.figures,
+        "figures": ["<figure>"] * page.figures,
         "stepped figures": page.steps,  # by snippet
         "rule citations": [name for _, name in page.rules],
         "marks of the source article's passages": page.articles,

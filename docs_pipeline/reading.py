@@ -83,9 +83,7 @@ def count(markdown: str, lang: str, root: Path) -> Reading:
 def reading(page: Path, site: Layout | None = None) -> Reading:
     """A page's reading, its macros rendered as a build renders them."""
     site = site or layout()
-    text = page.read_text(encoding="utf-8")
-    if front := FRONT_MATTER.match(text):
-        text = text[front.end() :]
+    text = FRONT_MATTER.sub("", page.read_text(encoding="utf-8"))  # anchored at the start: the front matter only
     return count(render(text, page, site), site.language_of(page), site.root)
 
 

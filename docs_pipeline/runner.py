@@ -37,10 +37,6 @@ class Snippet:
     def output_path(self) -> Path:
         return self.path.with_suffix(".out")
 
-    @property
-    def stored_output(self) -> str | None:
-        return stored(self.output_path)
-
 
 def stored(path: Path) -> str | None:
     return path.read_text(encoding="utf-8") if path.exists() else None
@@ -80,13 +76,9 @@ def _logger_levels_restored():
             lg.setLevel(levels.get(lg, logging.NOTSET))
 
 
-def run(snippet: Snippet, seed: int = SEEDS[0]) -> str:
-    """Execute the whole file once; return its stdout. Raise SnippetFailed on anything else."""
-    return run_for_namespace(snippet, seed)[0]
-
-
-def run_for_namespace(snippet: Snippet, seed: int = SEEDS[0]) -> tuple[str, dict]:
-    """As `run`, also returning the program's globals (figures are drawn from them)."""
+def run(snippet: Snippet, seed: int = SEEDS[0]) -> tuple[str, dict]:
+    """Execute the whole file once: (its stdout, its globals, which figures are drawn from). Raise
+    SnippetFailed on anything else."""
     # As a reader runs it from the repository root: `python snippets/<page>/<name>.py`.
     # Paths in messages are then relative and the same on every machine.
     code = compile(snippet.path.read_text(encoding="utf-8"), snippet.name, "exec")

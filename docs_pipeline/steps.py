@@ -11,8 +11,6 @@ The recording changes nothing the program prints: hooks return None, and the rec
 object alive longer than one line.
 """
 
-from __future__ import annotations
-
 import json
 import re
 import sys
@@ -21,7 +19,7 @@ from pathlib import Path
 
 from .graphs import Graph, Node, is_tensor, is_value, leaf_detail, shown, variables, walk
 from .pages import parse
-from .runner import ROOT, Snippet, SnippetFailed, run_for_namespace
+from .runner import ROOT, Snippet, SnippetFailed, run
 from .site import layout, snippet_file
 
 FX_LINE = re.compile(r'File "([^"]+)", line (\d+)')
@@ -301,7 +299,7 @@ class Recorder:
     def __init__(self, snippet: Snippet):
         import torch
 
-        self.file = snippet.name  # the code's filename as runner.run_for_namespace compiles it
+        self.file = snippet.name  # the code's filename as runner.run compiles it
         self.backward_code = torch.autograd.backward.__code__
         self.frames = Frames()
         self.pending = []  # (snippet frame, a tensor returned into its running line)
@@ -400,7 +398,7 @@ def record(snippet: Snippet, seed: int) -> tuple[str, dict, str]:
     previous = sys.gettrace()
     sys.settrace(recorder.trace)
     try:
-        output, namespace = run_for_namespace(snippet, seed)
+        output, namespace = run(snippet, seed)
     finally:
         sys.settrace(previous)
     if recorder.failure is not None:

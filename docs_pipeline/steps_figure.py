@@ -4,8 +4,6 @@ language and an SVG of the graph after that step, with its own text alternative)
 region. Nodes keep their place from frame to frame: one layout for every node any frame shows.
 """
 
-from __future__ import annotations
-
 import ast
 import re
 from dataclasses import replace

@@ -24,11 +24,9 @@ OWN = front_matter_entry("outputs_read")  # each page's own mark (docs_pipeline/
 
 def content_hash(page: Path | bytes) -> str:
     """What a translation records: the hash of the whole source file, as bytes, less its own marks."""
-    data = page if isinstance(page, bytes) else page.read_bytes()
-    front = FRONT_MATTER.match(data.decode("utf-8"))
-    if front and OWN.search(front.group(0)):
-        data = (OWN.sub("", front.group(0)) + data.decode("utf-8")[front.end() :]).encode("utf-8")
-    return hashlib.sha256(data).hexdigest()[:12]
+    text = (page if isinstance(page, bytes) else page.read_bytes()).decode("utf-8")
+    text = FRONT_MATTER.sub(lambda front: OWN.sub("", front.group(0)), text)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
 
 
 def recorded_hash(page: Path) -> str | None:
@@ -114,25 +112,15 @@ def missing_counterparts() -> list[str]:
     ]
 
 
-def _difference(what: str, zh: list | int, en: list | int) -> str | None:
-    if zh == en:
-        return None
-    if isinstance(zh, int):
-        return f"{what} differ: zh has {zh} <figure>, en has {en}"
-    only_zh = [x for x in zh if x not in en]
-    only_en = [x for x in en if x not in zh]
-    parts = [f"{what} differ (zh {len(zh)}, en {len(en)})"]
-    parts += [f"only in {lang}: {only}" for lang, only in (("zh", only_zh), ("en", only_en)) if only]
-    if not only_zh and not only_en:
-        at = next((i for i, (a, b) in enumerate(zip(zh, en, strict=False)) if a != b), min(len(zh), len(en)))
-        parts.append(f"first difference at #{at + 1}: zh {zh[at : at + 3]} vs en {en[at : at + 3]}")
-    return "; ".join(parts)
-
-
 def parity_problems(source: Path, translation: Path) -> list[str]:
-    zh, en = structure(source), structure(translation)
-    checks = [_difference(what, zh[what], en[what]) for what in zh]
-    return [f"{_name(translation)} vs {_name(source)}: {c}" for c in checks if c]
+    zh, en, problems = structure(source), structure(translation), []
+    for what in (what for what in zh if zh[what] != en[what]):
+        changes = difflib.unified_diff([str(x) for x in zh[what]], [str(x) for x in en[what]], "zh", "en", n=1, lineterm="")
+        problems.append(
+            f"{_name(translation)} vs {_name(source)}: {what} differ (zh {len(zh[what])}, en {len(en[what])}):\n    "
+            + "\n    ".join(list(changes)[2:])
+        )
+    return problems
 
 
 # ------------------------------------------------------------------ command line

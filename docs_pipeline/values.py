@@ -5,13 +5,12 @@
 import json
 import math
 import re
-from functools import cache, lru_cache
+from functools import lru_cache
 from pathlib import Path
 
+from .pages import parse
 from .site import layout, snippet_file
 
-# Both macros that take a recorded value: value("snippet", "path"), derive("expr", "snippet", "path").
-REFERENCE = re.compile(r'\b(?:value\(|derive\(\s*"[^"]*"\s*,)\s*"([^"]+)"\s*,\s*"([^"]+)"\s*\)')  # snippet, path
 PATH = re.compile(r"^(?P<name>[A-Za-z_]\w*)(?P<rest>(?:\.[A-Za-z_]\w*|\[-?\d+\])*)$")
 STEP = re.compile(r"\.(?P<attr>[A-Za-z_]\w*)|\[(?P<index>-?\d+)\]")
 MAX_ELEMENTS = 64
@@ -27,14 +26,9 @@ def values_path(snippet_py: Path) -> Path:
 
 def references() -> dict[str, dict[str, list[str]]]:
     """{snippet: {path: [pages that use it]}} over every page of every language."""
-    return _references(tuple((page, page.stat().st_mtime_ns) for page in layout().pages()))
-
-
-@cache
-def _references(pages: tuple) -> dict[str, dict[str, list[str]]]:
     found = {}
-    for page, _ in pages:
-        for snippet, path in REFERENCE.findall(page.read_text(encoding="utf-8")):
+    for page in layout().pages():
+        for snippet, path in parse(page).values:
             found.setdefault(snippet, {}).setdefault(path, []).append(layout().name(page))
     return found
 

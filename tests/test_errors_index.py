@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from docs_pipeline.outputs import shown_outputs
 from docs_pipeline.pages import parse, split_target
 from docs_pipeline.site import layout
 
@@ -23,8 +24,7 @@ def _flat(text: str) -> str:
 def index(lang: str) -> list[tuple[str, Path, str, str]]:
     """(message, page, anchor, its own anchor on errors.md) for each message row of the index."""
     page = parse(SITE.docs / lang / "errors.md")
-    start = next(h.line for h in page.headings if h.id == "error-index")
-    end = min(h.line for h in page.headings if h.line > start and h.level <= 2)
+    start, end = page.section(next(h for h in page.headings if h.id == "error-index"))
     rows = []
     for line in page.lines[start : end - 1]:
         if row := ROW.match(line):
@@ -40,10 +40,8 @@ def outputs_under(page: Path, anchor: str) -> str:
     parsed = parse(page)
     found = [h for h in parsed.headings if h.id == anchor]
     assert found, f"{SITE.name(page)} has no heading {{ #{anchor} }}"
-    heading = found[0]
-    for level in range(heading.level, 0, -1):
-        start = max(h.line for h in parsed.headings if h.line <= heading.line and h.level <= level)
-        end = min([h.line for h in parsed.headings if h.line > start and h.level <= level], default=len(parsed.lines) + 1)
+    for level in range(found[0].level, 0, -1):
+        start, end = parsed.section([h for h in parsed.headings if h.line <= found[0].line and h.level <= level][-1])
         outs = [split_target(t)[0] for b in parsed.blocks if start < b.line < end for t in b.includes if t.endswith(".out")]
         if outs:
             return _flat("\n".join(p.read_text(encoding="utf-8") for p in outs))
@@ -64,7 +62,7 @@ def test_each_indexed_message_is_in_the_output_it_links_to(lang):
 
 def test_every_message_the_site_shows_is_indexed():
     keys = {_flat(m) for lang in SITE.languages for m, *_ in index(lang)}
-    outs = {split_target(t)[0] for page in SITE.pages() for t in parse(page).includes if t.endswith(".out")}
+    outs = {out for page in SITE.pages() for out in shown_outputs(page).values()}
     shown = {(SITE.name(out), _flat(m.group(0))) for out in outs for m in SHOWN.finditer(out.read_text(encoding="utf-8"))}
     missing = sorted(f"{out}: {message}" for out, message in shown if not any(k in message for k in keys))
     assert not missing, "messages shown on the site with no row in the error index (errors.md):\n  " + "\n  ".join(missing)

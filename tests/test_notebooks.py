@@ -12,7 +12,7 @@ import pytest
 from docs_pipeline.notebook_runs import run_key
 from docs_pipeline.notebooks import exercise_file_name, exercise_notebook, notebook_url, page_notebook
 from docs_pipeline.pages import expand, parse, split_target, without_annotation
-from docs_pipeline.runner import Snippet, run
+from docs_pipeline.runner import Snippet, run, stored
 from docs_pipeline.site import layout
 
 SITE = layout()
@@ -64,16 +64,16 @@ def test_solutions_are_found():
 
 
 @EVERY_PAGE_WITH_CODE
-def test_notebook_page_renders_the_executed_notebook(built_site, page):
-    nb = notebook(page)
-    page = built_site / notebook_url(nb.page, SITE) / "index.html"
+def test_notebook_page_and_download_are_the_executed_notebook(built_site, page):
+    nb, folder = notebook(page), built_site / notebook_url(page, SITE)
+    page = folder / "index.html"
     where = page.relative_to(built_site).as_posix()
-    assert page.is_file(), f"{SITE.name(page)}: no notebook page at {where}"
+    assert page.is_file(), f"{SITE.name(nb.page)}: no notebook page at {where}"
     # Its <html lang>: tests/test_build.py; its canonical link and description: tests/test_page_meta.py.
     doc = page.read_text(encoding="utf-8")
     assert '"nbformat"' not in doc and 'class="jupyter-wrapper"' in doc, f"{where}: not rendered by mkdocs-jupyter"
-    exercises = page.parent / exercise_file_name(nb.page, SITE)
-    assert exercises.is_file(), f"{SITE.name(page)}: no exercise version beside its notebook ({exercises.name})"
+    exercises = folder / exercise_file_name(nb.page, SITE)
+    assert exercises.is_file(), f"{SITE.name(nb.page)}: no exercise version beside its notebook ({exercises.name})"
     assert html.escape(nb.title, quote=False) in doc, f"{where}: the page is not the {nb.lang} notebook"
     extras = [extra for extra in JUPYTER_EXTRAS if extra in doc.lower()]
     assert not extras, f"{where}: mkdocs-jupyter's {extras} left in (docs_pipeline/page_html.py)"
@@ -89,10 +89,10 @@ def test_notebook_page_renders_the_executed_notebook(built_site, page):
     printed = "".join(text for _, text in outputs)
     paths = dict.fromkeys(split_target(t)[0] for b in parse(nb.page).blocks for t in b.includes)  # in page order, once each
     programs = [Snippet(path) for path in paths if path.suffix == ".py"]
-    if printed != "".join(p.stored_output or "" for p in programs):
+    if printed != "".join(stored(p.output_path) or "" for p in programs):
         # A stored output that drifted is its snippet's own failure; here only what running the page's
         # programs one after another in one kernel changes.
-        alone = "".join(run(p) for p in programs)
+        alone = "".join(run(p)[0] for p in programs)
         assert printed == alone, (
             f"{where}: run one after another in one kernel, the programs of {SITE.name(nb.page)} print something "
             "other than each run on its own: one leaves state that changes the next:\n"
@@ -100,13 +100,9 @@ def test_notebook_page_renders_the_executed_notebook(built_site, page):
         )
     title = re.search(r"<title>(.*?)</title>", doc).group(1)
     assert len(title) <= 70, f"{where}: <title> {title!r} is longer than 70 characters"
-
-
-@EVERY_PAGE_WITH_CODE
-def test_notebook_download_is_the_executed_notebook(built_site, page):
-    nb = notebook(page)
-    path = built_site / notebook_url(nb.page, SITE) / nb.file_name
-    assert path.is_file(), f"{SITE.name(page)}: no {path.relative_to(built_site)} to download"
+    path = folder / nb.file_name
+    where = path.relative_to(built_site)
+    assert path.is_file(), f"{SITE.name(nb.page)}: no {where} to download"
     published = nbformat.reads(path.read_text(encoding="utf-8"), as_version=4)
     nbformat.validate(published)
     code = [c for c in published.cells if c.cell_type == "code"]
@@ -117,12 +113,12 @@ def test_notebook_download_is_the_executed_notebook(built_site, page):
         for b in parse(nb.page).code
     ]
     assert [c.source for c in code] == page_code, (
-        f"{path.relative_to(built_site)}: code cells are not {SITE.name(nb.page)}'s python blocks, in order, without markers"
+        f"{where}: code cells are not {SITE.name(nb.page)}'s python blocks, in order, without markers"
     )
-    assert all(c.execution_count for c in code), f"{path.relative_to(built_site)}: not executed"
+    assert all(c.execution_count for c in code), f"{where}: not executed"
     split = [n for n, c in enumerate(code, 1) if any(a.get("name") == b.get("name") == "stdout" for a, b in pairwise(c.outputs))]
     assert not split, (
-        f"{path.relative_to(built_site)}: code cells {split} print in several chunks, as the kernel's timing fell; "
+        f"{where}: code cells {split} print in several chunks, as the kernel's timing fell; "
         "docs_pipeline/notebook_runs.py merges them so that every build publishes the same notebook"
     )
 

@@ -29,10 +29,10 @@ def test_code_is_included_not_pasted(page):
             problems.append(f"{block.where}: code pasted into the page; put it in snippets/ and include it")
         if not block.includes:
             problems.append(f"{block.where}: empty code block")
-        for target in block.includes:
-            if not split_target(target)[0].is_file():  # a missing section: test_code_annotations_match_the_markers
+        for target, (path, _) in ((t, split_target(t)) for t in block.includes):
+            if not path.is_file():  # a missing section: test_code_annotations_match_the_markers
                 problems.append(f"{block.where}: includes {target}, and there is no such file under snippets/")
-            expected = {".py": "python", ".out": "text"}.get(split_target(target)[0].suffix)
+            expected = {".py": "python", ".out": "text"}.get(path.suffix)
             if block.language != expected:
                 problems.append(
                     f"{block.where}: a block including {target} must be a ```{expected} block, not ```{block.language}"
@@ -73,11 +73,9 @@ def test_figures_are_drawn_from_a_snippet_on_the_page(page):
     problems = []
     for line, target in parsed.figure_includes:
         where = f"{SITE.name(page)}:{line}"
-        path, _ = split_target(target)
-        opened = max((n for n, text in enumerate(parsed.lines[:line], 1) if "<figure" in text), default=0)
-        closed = max((n for n, text in enumerate(parsed.lines[:line], 1) if "</figure>" in text), default=0)
+        path, before = split_target(target)[0], "\n".join(parsed.lines[:line])
         program = path.with_name(path.name.split(".")[0] + ".py")
-        if path.suffix != ".svg" or opened <= closed:
+        if path.suffix != ".svg" or before.rfind("<figure") <= before.rfind("</figure>"):
             problems.append(f"{where}: outside a code block only an .svg figure may be included, inside <figure>")
         elif not path.is_file():
             problems.append(f"{where}: no figure {SITE.name(path)}; draw it with ./dev outputs --figure <snippet.py>:<variable>")

@@ -5,8 +5,6 @@ A difference from the stored files that the native run shares is drift, the snip
 only what the setting changes fails.
 """
 
-from __future__ import annotations
-
 import pytest
 
 from docs_pipeline.outputs import HOW_TO_HOLD, RECORD_SEED, diff, flippable, recording
@@ -18,20 +16,18 @@ def test_every_snippet_prints_the_same_under_every_setting(portability_runs):
     problems = []
     for setting in portability_settings():
         for name, files in portability_runs(setting).items():
-            if name == PROBE or not (changed := [(ROOT / f, text) for f, text in files.items() if stored(ROOT / f) != text]):
+            if name == PROBE or not (changed := [(f, text) for f, text in files.items() if stored(ROOT / f) != text]):
                 continue
             snippet = Snippet(ROOT / name)
             try:
                 here = recording(snippet, RECORD_SEED)
             except SnippetFailed as failure:  # the snippet's own test says what is wrong with it
                 here = {snippet.output_path: f"{FAILED}{failure}"}
-            for path, text in changed:
-                if here.get(path, "") != text:
-                    file = path.relative_to(ROOT).as_posix()
+            for file, text in changed:
+                if (native_text := here.get(ROOT / file, "")) != text:
                     natively = f"{file} natively ({', '.join(map(str, native()))} threads)"
                     problems.append(
-                        f"{name} records {file} differently under {setting}:\n"
-                        + diff(here.get(path, ""), text, natively, setting)
+                        f"{name} records {file} differently under {setting}:\n" + diff(native_text, text, natively, setting)
                     )
     if problems:
         pytest.fail("\n".join(problems) + HOW_TO_HOLD, pytrace=False)

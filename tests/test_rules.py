@@ -36,9 +36,7 @@ def test_the_rules_pages_show_each_check_under_its_heading(lang):
             problems.append(f"{where}: {len(found)} headings {{ #{check.stem} }} for {SITE.name(check)}, not one")
             continue
         [(page, heading)] = found
-        end = min(
-            [h.line for h in page.headings if h.line > heading.line and h.level <= heading.level], default=len(page.lines) + 1
-        )
+        end = page.section(heading)[1]
         section = [b for b in page.blocks if heading.line < b.line < end]
         if f"{RULES}/{check.stem}.py" not in {t for b in section for t in b.includes}:
             problems.append(f"{page.name}:{heading.line}: the section {{ #{check.stem} }} does not include {SITE.name(check)}")

@@ -6,8 +6,6 @@ command); the last backward frame's leaf gradients are values the program prints
 its sentence and its text alternative in both languages, the Chinese ones in the site's typography.
 """
 
-from __future__ import annotations
-
 import re
 
 import pytest
@@ -16,9 +14,9 @@ from docs_pipeline import zh_copy
 from docs_pipeline.graphs import spoken
 from docs_pipeline.macros import PageError, page_functions
 from docs_pipeline.outputs import RECORD_SEED, recording
-from docs_pipeline.runner import ROOT, Snippet, run_for_namespace
+from docs_pipeline.runner import ROOT, Snippet, run
 from docs_pipeline.site import layout, snippet_file
-from docs_pipeline.steps import StepsError, declared, load, steps_path
+from docs_pipeline.steps import StepsError, declared, load
 from docs_pipeline.steps_figure import figure
 
 STEPPED = sorted(declared())
@@ -38,9 +36,8 @@ def test_a_run_records_the_frames_and_prints_the_same_gradients(name):
     """Recording changes nothing the program prints, and the leaves' .grad in the last frame of the last
     backward() are values it prints."""
     snippet = Snippet(snippet_file(name))
-    files = recording(snippet, RECORD_SEED)
-    assert steps_path(snippet.path) in files, f"snippets/{name}.py: a page shows it step by step, but a run records no frames"
-    output, _ = run_for_namespace(snippet, RECORD_SEED)  # what it prints, not its stored .out: that is its own test's
+    files = recording(snippet, RECORD_SEED)  # with the frames: steps.record refuses a run that records none
+    output, _ = run(snippet, RECORD_SEED)  # what it prints, not its stored .out: that is its own test's
     assert files[snippet.output_path] == output, f"snippets/{name}.py prints something else while its steps are recorded"
     if not (done := [f for f in frames(name) if f.kind == "done"]):
         return
@@ -85,7 +82,7 @@ def test_every_frame_is_told_in_both_languages(name):
         assert re.search(r'class="node (leaf|function) steps__new"', html), f"{name} ({lang}): no frame marks a new node"
     # the zh figure's sentences and text alternatives follow the typography of tests/test_zh_copy.py
     findings = zh_copy.lint(zh_copy.html_text(html), f"snippets/{name}.steps.json (zh figure)")
-    assert not findings, "\n".join(map(str, findings))
+    assert not findings, "\n".join(findings)
 
 
 def test_a_page_asking_for_missing_steps_fails_naming_it():

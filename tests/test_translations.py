@@ -16,16 +16,12 @@ def test_translation_is_up_to_date(translation):
         pytest.fail("\n".join(problems), pytrace=False)
 
 
-def _docs(tmp_path, zh_text, en_text):
-    for lang, text in (("zh", zh_text), ("en", en_text)):
-        (tmp_path / lang).mkdir()
-        (tmp_path / lang / "page.md").write_text(text, encoding="utf-8")
-    return replace(SITE, docs=tmp_path), tmp_path / "zh" / "page.md", tmp_path / "en" / "page.md"
-
-
 def test_mark_adds_its_entry_to_the_front_matter_and_changes_nothing_else(tmp_path):
     """Staleness, its message and marking from the command line: tests/test_housekeeping.py."""
-    docs, zh, en = _docs(tmp_path, "# 页面 { #page }\n", "---\ntitle: Page\n---\n# Page { #page }\n")
+    docs, zh, en = replace(SITE, docs=tmp_path), tmp_path / "zh" / "page.md", tmp_path / "en" / "page.md"
+    for page, text in ((zh, "# 页面 { #page }\n"), (en, "---\ntitle: Page\n---\n# Page { #page }\n")):
+        page.parent.mkdir()
+        page.write_text(text, encoding="utf-8")
     assert [(s.translation, s.recorded) for s in stale(docs)] == [(en, None)]
     assert mark(en, docs) is True
     assert en.read_text(encoding="utf-8") == f"---\ntitle: Page\n{KEY}: {content_hash(zh)}\n---\n# Page {{ #page }}\n"
