@@ -107,9 +107,13 @@ def page_notebook(path: Path, site: Layout) -> PageNotebook | None:
 
 
 def exercise_notebook(nb: PageNotebook) -> nbformat.NotebookNode:
-    """The page's notebook to work through: unexecuted, each reference solution an empty cell."""
+    """The page's notebook to work through: unexecuted (the build has run `nb`), each reference solution an
+    empty cell."""
     texts = ui_texts()[nb.lang]["notebook"]
-    cells = [_cell("code", texts["exercise_cell"]) if c.metadata.get("solution") else c for c in nb.notebook.cells]
+    cells = [
+        _cell("code", texts["exercise_cell"]) if c.metadata.get("solution") else _cell(c.cell_type, c.source, **c.metadata)
+        for c in nb.notebook.cells
+    ]
     head = cells[0].source.split("\n\n")  # title, the page's first paragraph, what the notebook is
     head[0] = f"# {texts['exercise_title'].format(nb.heading)}"
     cells[0] = _cell("markdown", "\n\n".join([*head[:-1], texts["exercise_about"]]))
