@@ -1,7 +1,7 @@
 """The notebooks: made from the pages' own snippets, one run per page, rendered in both languages."""
 
-import difflib
 import copy
+import difflib
 import functools
 import html
 import re
