@@ -23,6 +23,10 @@ language with this same instance, the default language first; `mkdocs serve` kee
 - Templates: docs_pipeline/ui.toml as `ui`, the default language as `default_language`; compiled
   theme templates kept in .cache/jinja/ (every build and reload makes a new Jinja environment and
   would compile Material's templates again; the bytecode cache keys each on its source).
+- Work done once per process: each code block's highlighting (Pygments), the glossary links, reading
+  times and HTML adjustments of each page, by their inputs. `mkdocs serve` rebuilds every page of both
+  languages on each save, and most of a rebuild was this, on inputs that had not changed (the two
+  languages also show the same code). mkdocs.yml names `CachedHighlight` in place of pymdownx.highlight.
 - Quiet: a build prints what an author must act on, not the plugins' progress (mkdocs-macros and
   mkdocs-static-i18n at INFO once per language, mkdocs-jupyter per notebook, jieba as it loads its
   dictionary). Their warnings and errors still show.
@@ -31,6 +35,7 @@ language with this same instance, the default language first; `mkdocs serve` kee
 import json
 import logging
 import posixpath
+from functools import lru_cache
 from pathlib import Path
 
 import jinja2
@@ -38,6 +43,7 @@ import nbformat
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, InclusionLevel
+from pymdownx.highlight import Highlight, HighlightExtension
 
 from docs_pipeline.glossary import link_first_uses
 from docs_pipeline.glossary import load as load_glossary
@@ -57,6 +63,8 @@ from docs_pipeline.reading import count
 from docs_pipeline.site import layout
 from docs_pipeline.ui import texts
 
+page_html, link_first_uses, count = (lru_cache(maxsize=512)(f) for f in (page_html, link_first_uses, count))
+HIGHLIGHTED: dict[str, str] = {}  # {a highlight call: its HTML}
 log = logging.getLogger("mkdocs.plugins.docs_pipeline")
 CHATTY = (
     "mkdocs.plugins.mkdocs_macros",
@@ -97,7 +105,7 @@ class Pipeline(BasePlugin):
         kind = "executed" if self.execute else "preview"
         cache = layout().root / ".cache" / "mkdocs-jupyter" / kind / language(config)
         config.plugins["mkdocs-jupyter"].config["cache_dir"] = str(cache)
-        self.terms = load_glossary()
+        self.terms = tuple(load_glossary())  # hashable: link_first_uses is cached
 
     @event_priority(AFTER_I18N)
     def on_files(self, files, *, config):
@@ -203,6 +211,30 @@ class Pipeline(BasePlugin):
             path = Path(config.site_dir) / site.prefix(lang) / "search" / "search_index.json"
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(json.dumps({**index, "docs": docs}, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+
+
+class CachedHighlight(HighlightExtension):
+    """pymdownx.highlight, its code blocks highlighted once per process (superfences asks the extension
+    for its highlighter)."""
+
+    def get_pymdownx_highlighter(self):
+        return _Highlighter
+
+
+class _Highlighter(Highlight):
+    def __init__(self, md, **settings):
+        super().__init__(md, **settings)
+        self.settings = settings
+
+    def highlight(self, *args, **kwargs):
+        if kwargs.get("inline") or self.title_mode == "html":  # an element, or a title stashed in `md`
+            return super().highlight(*args, **kwargs)
+        key = repr((self.settings, args, kwargs))
+        if key not in HIGHLIGHTED:
+            if len(HIGHLIGHTED) > 4096:  # a long session's edits
+                HIGHLIGHTED.clear()
+            HIGHLIGHTED[key] = super().highlight(*args, **kwargs)
+        return HIGHLIGHTED[key]
 
 
 def _notebook_content(html: str, page, config) -> str:
