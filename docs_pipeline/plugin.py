@@ -23,9 +23,9 @@ language with this same instance, the default language first; `mkdocs serve` kee
 - Templates: docs_pipeline/ui.toml as `ui`, the default language as `default_language`; compiled
   theme templates kept in .cache/jinja/ (every build and reload makes a new Jinja environment and
   would compile Material's templates again; the bytecode cache keys each on its source).
-- Work done once per process: each code block's highlighting (Pygments), the glossary links, reading
-  times and HTML adjustments of each page, by their inputs. `mkdocs serve` rebuilds every page of both
-  languages on each save, and most of a rebuild was this, on inputs that had not changed (the two
+- Work done once per process: each code block's highlighting (Pygments), the glossary links and
+  HTML adjustments of each page, by their inputs. `mkdocs serve` rebuilds every page of both
+  languages on each save, and a third of a rebuild was this, on inputs that had not changed (the two
   languages also show the same code). mkdocs.yml names `CachedHighlight` in place of pymdownx.highlight.
 - Quiet: a build prints what an author must act on, not the plugins' progress (mkdocs-macros and
   mkdocs-static-i18n at INFO once per language, mkdocs-jupyter per notebook, jieba as it loads its
@@ -63,7 +63,7 @@ from docs_pipeline.reading import count
 from docs_pipeline.site import layout
 from docs_pipeline.ui import texts
 
-page_html, link_first_uses, count = (lru_cache(maxsize=512)(f) for f in (page_html, link_first_uses, count))
+page_html, link_first_uses = lru_cache(maxsize=512)(page_html), lru_cache(maxsize=512)(link_first_uses)
 HIGHLIGHTED: dict[str, str] = {}  # {a highlight call: its HTML}
 log = logging.getLogger("mkdocs.plugins.docs_pipeline")
 CHATTY = (
