@@ -23,10 +23,8 @@ language with this same instance, the default language first; `mkdocs serve` kee
 - Templates: docs_pipeline/ui.toml as `ui`, the default language as `default_language`; compiled
   theme templates kept in .cache/jinja/ (every build and reload makes a new Jinja environment and
   would compile Material's templates again; the bytecode cache keys each on its source).
-- Work done once per process: each code block's highlighting (Pygments), the glossary links and
-  HTML adjustments of each page, by their inputs. `mkdocs serve` rebuilds every page of both
-  languages on each save, and a third of a rebuild was this, on inputs that had not changed (the two
-  languages also show the same code). mkdocs.yml names `CachedHighlight` in place of pymdownx.highlight.
+- Glossary links and HTML adjustments made once per process for each input: `mkdocs serve` rebuilds
+  both languages on each save (code blocks: docs_pipeline/highlight.py).
 - Quiet: a build prints what an author must act on, not the plugins' progress (mkdocs-macros and
   mkdocs-static-i18n at INFO once per language, mkdocs-jupyter per notebook, jieba as it loads its
   dictionary). Their warnings and errors still show.
@@ -43,7 +41,6 @@ import nbformat
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, InclusionLevel
-from pymdownx.highlight import Highlight, HighlightExtension
 
 from docs_pipeline.glossary import link_first_uses
 from docs_pipeline.glossary import load as load_glossary
@@ -63,8 +60,7 @@ from docs_pipeline.reading import count
 from docs_pipeline.site import layout
 from docs_pipeline.ui import texts
 
-page_html, link_first_uses = lru_cache(maxsize=512)(page_html), lru_cache(maxsize=512)(link_first_uses)
-HIGHLIGHTED: dict[str, str] = {}  # {a highlight call: its HTML}
+page_html, link_first_uses = lru_cache(maxsize=256)(page_html), lru_cache(maxsize=256)(link_first_uses)
 log = logging.getLogger("mkdocs.plugins.docs_pipeline")
 CHATTY = (
     "mkdocs.plugins.mkdocs_macros",
@@ -211,30 +207,6 @@ class Pipeline(BasePlugin):
             path = Path(config.site_dir) / site.prefix(lang) / "search" / "search_index.json"
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(json.dumps({**index, "docs": docs}, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
-
-
-class CachedHighlight(HighlightExtension):
-    """pymdownx.highlight, its code blocks highlighted once per process (superfences asks the extension
-    for its highlighter)."""
-
-    def get_pymdownx_highlighter(self):
-        return _Highlighter
-
-
-class _Highlighter(Highlight):
-    def __init__(self, md, **settings):
-        super().__init__(md, **settings)
-        self.settings = settings
-
-    def highlight(self, *args, **kwargs):
-        if kwargs.get("inline") or self.title_mode == "html":  # an element, or a title stashed in `md`
-            return super().highlight(*args, **kwargs)
-        key = repr((self.settings, args, kwargs))
-        if key not in HIGHLIGHTED:
-            if len(HIGHLIGHTED) > 4096:  # a long session's edits
-                HIGHLIGHTED.clear()
-            HIGHLIGHTED[key] = super().highlight(*args, **kwargs)
-        return HIGHLIGHTED[key]
 
 
 def _notebook_content(html: str, page, config) -> str:
