@@ -23,6 +23,8 @@ language with this same instance, the default language first; `mkdocs serve` kee
 - Templates: docs_pipeline/ui.toml as `ui`, the default language as `default_language`; compiled
   theme templates kept in .cache/jinja/ (every build and reload makes a new Jinja environment and
   would compile Material's templates again; the bytecode cache keys each on its source).
+- Glossary links and HTML adjustments made once per process for each input: `mkdocs serve` rebuilds
+  both languages on each save (code blocks: docs_pipeline/highlight.py).
 - Quiet: a build prints what an author must act on, not the plugins' progress (mkdocs-macros and
   mkdocs-static-i18n at INFO once per language, mkdocs-jupyter per notebook, jieba as it loads its
   dictionary). Their warnings and errors still show.
@@ -31,6 +33,7 @@ language with this same instance, the default language first; `mkdocs serve` kee
 import json
 import logging
 import posixpath
+from functools import lru_cache
 from pathlib import Path
 
 import jinja2
@@ -57,6 +60,7 @@ from docs_pipeline.reading import count
 from docs_pipeline.site import layout
 from docs_pipeline.ui import texts
 
+page_html, link_first_uses = lru_cache(maxsize=256)(page_html), lru_cache(maxsize=256)(link_first_uses)
 log = logging.getLogger("mkdocs.plugins.docs_pipeline")
 CHATTY = (
     "mkdocs.plugins.mkdocs_macros",
@@ -97,7 +101,7 @@ class Pipeline(BasePlugin):
         kind = "executed" if self.execute else "preview"
         cache = layout().root / ".cache" / "mkdocs-jupyter" / kind / language(config)
         config.plugins["mkdocs-jupyter"].config["cache_dir"] = str(cache)
-        self.terms = load_glossary()
+        self.terms = tuple(load_glossary())  # hashable: link_first_uses is cached
 
     @event_priority(AFTER_I18N)
     def on_files(self, files, *, config):
