@@ -13,7 +13,7 @@ from xml.etree import ElementTree
 import nbformat
 import pytest
 
-from docs_pipeline import page_html
+from docs_pipeline import highlight, page_html
 from docs_pipeline.site import ROOT
 
 OVERRIDES = ROOT / "overrides"
@@ -136,7 +136,8 @@ def test_the_icon_sprite_holds_materials_icons():
 
 
 def test_each_adjustment_of_rendered_html_finds_what_it_expects(tmp_path):
-    """docs_pipeline/page_html.py's patterns, on what the installed mkdocs-jupyter and pymdownx.highlight write."""
+    """docs_pipeline/page_html.py's patterns, on what the installed mkdocs-jupyter and pymdownx.highlight write; and
+    docs_pipeline/highlight.py's cache, where superfences highlights."""
     import markdown
     from mkdocs_jupyter.convert import nb2html
 
@@ -153,8 +154,12 @@ def test_each_adjustment_of_rendered_html_finds_what_it_expects(tmp_path):
     adjusted = page_html.notebook_html(rendered, ["title", "two"])
     left = [markup for markup in ("<style", "clipboard", "highlight-ipynb", "anchor-link") if markup in adjusted]
     assert not left and re.findall(r'<h[12] id="(\w+)"', adjusted) == ["title", "two"], f"notebook_html left {left}"
-    code = markdown.markdown(
-        "```python\nif x in y:\n    z = f(a, b)\n```", extensions=["pymdownx.highlight", "pymdownx.superfences"]
+    fence = "```python\nif x in y:\n    z = f(a, b)\n```"
+    code = markdown.markdown(fence, extensions=["pymdownx.highlight", "pymdownx.superfences"])
+    before = len(highlight.HIGHLIGHTED)
+    cached = [markdown.markdown(fence, extensions=[highlight.CachedHighlight(), "pymdownx.superfences"]) for _ in range(2)]
+    assert cached == [code, code] and len(highlight.HIGHLIGHTED) == before + 1, (
+        "superfences no longer highlights through docs_pipeline/highlight.py's cache, or the cache changes its HTML"
     )
     code = page_html.page_html(code)
     assert "data-search-exclude" in code and set(re.findall(r'<span class="(\w+)"', code)) == {"k"}, (
