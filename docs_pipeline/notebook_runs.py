@@ -9,7 +9,6 @@ import hashlib
 import json
 import os
 import platform
-import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -17,10 +16,9 @@ import nbformat
 
 from .macros import torch_version
 from .notebooks import NotebookError, PageNotebook
-from .site import Layout, cache_dir
+from .site import Layout, cache_dir, prune
 
 TIMEOUT_S = 600  # per cell
-KEPT_DAYS = 30  # a run unused for this long is removed: the folder serves every checkout and CI
 # The kernel's channels encrypted with keys the kernel manager makes (ipykernel's kernelspec
 # declares CurveZMQ support): over plain TCP every kernel warns on the build's output.
 KERNEL_CONFIG = {"KernelManager": {"transport_encryption": "auto"}}
@@ -72,9 +70,7 @@ def execute(notebooks: list[PageNotebook], site: Layout) -> None:
         outputs = json.loads(run.read_text(encoding="utf-8"))
         for cell, output in ((c, o) for nb in group for c, o in zip(_code(nb.notebook), outputs, strict=True)):
             cell.outputs, cell.execution_count = _streams_merged(output["outputs"]), output["execution_count"]
-    for stale in cache.glob("*.json"):
-        if time.time() - stale.stat().st_mtime > KEPT_DAYS * 86400:
-            stale.unlink(missing_ok=True)
+    prune(cache)
 
 
 def _streams_merged(outputs: list[dict]) -> list:

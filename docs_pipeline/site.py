@@ -4,6 +4,7 @@ served at the site root, every other one under its own folder.
 """
 
 import os
+import time
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path, PurePosixPath
@@ -14,10 +15,20 @@ from .engine import layout_settings
 ROOT = Path(__file__).resolve().parent.parent
 
 
+KEPT_DAYS = 30  # an entry unused for this long is removed: the folder serves every checkout and CI
+
+
 def cache_dir(name: str) -> Path:
     """The project's caches, keyed by content, outside the checkout (CI restores the folder): $DOCS_CACHE,
     by default ~/.cache/dynamic-graph-docs/."""
     return Path(os.environ.get("DOCS_CACHE") or Path.home() / ".cache" / "dynamic-graph-docs") / name
+
+
+def prune(cache: Path) -> None:
+    """Remove the entries of a cache folder unused for KEPT_DAYS (a hit touches its entry)."""
+    for stale in cache.glob("*.json"):
+        if time.time() - stale.stat().st_mtime > KEPT_DAYS * 86400:
+            stale.unlink(missing_ok=True)
 
 
 def snippet_file(name: str, root: Path = ROOT) -> Path:

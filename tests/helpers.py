@@ -21,7 +21,7 @@ import pytest
 
 from docs_pipeline.outputs import RECORD_SEED, recording
 from docs_pipeline.runner import Snippet, SnippetFailed, all_snippets
-from docs_pipeline.site import ROOT, cache_dir, repo_name
+from docs_pipeline.site import ROOT, cache_dir, prune, repo_name
 
 # Only when there is no git: what never belongs in a copy.
 UNCOPIED = {".git", ".venv", "site", ".cache", "__pycache__", ".pytest_cache", "test-artifacts"}
@@ -103,10 +103,12 @@ def kept(name: str, key: str, site: Path, check):
     if entry.is_file():
         stored = json.loads(entry.read_text(encoding="utf-8"))
         if stored["files"] == _digests(site, stored["files"]):
+            os.utime(entry)  # in use: kept (site.prune)
             return stored["result"]
-    result, files, passed = check()
-    if passed:
+    result, files, keep = check()
+    if keep:
         _write_whole(entry, json.dumps({"files": _digests(site, files), "result": result}))
+        prune(entry.parent)
     return result
 
 
@@ -197,6 +199,10 @@ def reruns(folder: Path):
         for name, files in fresh.items():
             if not any(text.startswith(FAILED) for text in files.values()):
                 _write_whole(entries[name], json.dumps(files))
+        for entry in entries.values():
+            if entry.is_file():
+                os.utime(entry)  # in use: kept (site.prune)
+        prune(cache)
         return {name: fresh.get(name) or json.loads(entry.read_text(encoding="utf-8")) for name, entry in entries.items()}
 
     try:

@@ -14,8 +14,7 @@ import difflib
 import functools
 import re
 import sys
-from pathlib import Path
-from urllib.parse import urljoin, urlsplit
+from urllib.parse import urljoin
 
 import pytest
 from axe_playwright_python.base import AXE_SCRIPT
@@ -24,9 +23,7 @@ from playwright.sync_api import expect
 from docs_pipeline import pages
 from docs_pipeline.pages import ANNOTATION_MARKER, expand, parse, without_annotation
 from docs_pipeline.site import layout
-from tests import site_server
-from tests.browser import chromium
-from tests.browser.chromium import SEARCH_READY, new_tab
+from tests.browser.chromium import SEARCH_READY, kept_key, new_tab
 from tests.helpers import digest, kept
 from tests.site_loads import describe, site_pages
 
@@ -86,8 +83,7 @@ def _visit(browser, base_url: str, site, page: str) -> tuple[dict[str, list[str]
     seen = problems["requests and console"]
     external: list[str] = []
     loaded = set()
-    base = urlsplit(base_url).path
-    with new_tab(browser, base_url, external) as tab:
+    with new_tab(browser, base_url, external, loaded) as tab:
         tab.on(
             "console",
             lambda m: seen.append(f"console error: {m.text} ({m.location.get('url', '?')})") if m.type == "error" else None,
@@ -95,7 +91,6 @@ def _visit(browser, base_url: str, site, page: str) -> tuple[dict[str, list[str]
         tab.on("pageerror", lambda error: seen.append(f"console error: uncaught: {error}"))
         tab.context.on("response", lambda r: seen.append(f"request failed: {r.status} {r.url}") if r.status >= 400 else None)
         tab.context.on("requestfailed", lambda r: seen.append(f"request failed: {r.failure} {r.url}"))
-        tab.context.on("requestfinished", lambda r: loaded.add(urlsplit(r.url).path.removeprefix(base)))
         tab.goto(page.removesuffix("index.html"))
         tab.wait_for_function(SEARCH_READY)  # the search worker's requests are the page's too
         tab.add_style_tag(content=NO_MOTION)  # no check waits on a fade; annotation markers pulse forever
@@ -115,11 +110,7 @@ def _visit(browser, base_url: str, site, page: str) -> tuple[dict[str, list[str]
         if source.is_file():  # not a notebook or 404 page
             _copy(tab, parse(source), problems["copy"])
     seen += [f"requests another host: {url}" for url in dict.fromkeys(external)]
-    return (
-        problems,
-        {f"{path}index.html" if path.endswith("/") or not path else path for path in loaded},
-        not any(problems.values()),
-    )
+    return problems, loaded, not any(problems.values())
 
 
 def _axe(tab, where: str) -> list[str]:
@@ -177,8 +168,7 @@ def _copy(tab, source, problems: list[str]) -> None:
 @pytest.fixture(scope="session")
 def first_visits(browser, served_site, built_site) -> dict[str, dict[str, list[str] | str]]:
     """{built page: {check: problems}}, or {built page: traceback} where the visit itself broke."""
-    code = [Path(module.__file__).read_bytes() for module in (sys.modules[__name__], chromium, site_server, pages)]
-    tools = digest(browser.version, AXE_SCRIPT, *code)
+    tools = kept_key(browser, sys.modules[__name__], pages)
     visits = {}
     for built in site_pages(built_site):
         page = built.relative_to(built_site).as_posix()
