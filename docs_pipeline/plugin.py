@@ -21,7 +21,7 @@ language with this same instance, the default language first; `mkdocs serve` kee
 - Code blocks out of the search index, and Pygments' spans that change nothing on screen taken out
   (docs_pipeline/page_html.py).
 - Templates: docs_pipeline/ui.toml as `ui`, the default language as `default_language`; compiled
-  theme templates kept in .cache/jinja/ (every build and reload makes a new Jinja environment and
+  theme templates kept in the project's cache folder (every build and reload makes a new Jinja environment and
   would compile Material's templates again; the bytecode cache keys each on its source).
 - Glossary links and HTML adjustments made once per process for each input: `mkdocs serve` rebuilds
   both languages on each save (code blocks: docs_pipeline/highlight.py).
@@ -57,7 +57,7 @@ from docs_pipeline.notebooks import (
 from docs_pipeline.page_html import notebook_html, page_html
 from docs_pipeline.page_notes import page_notes, source_url
 from docs_pipeline.reading import count
-from docs_pipeline.site import layout
+from docs_pipeline.site import layout, rendered_cache
 from docs_pipeline.ui import texts
 
 page_html, link_first_uses = lru_cache(maxsize=256)(page_html), lru_cache(maxsize=256)(link_first_uses)
@@ -99,7 +99,7 @@ class Pipeline(BasePlugin):
     def on_pre_build(self, *, config):
         # mkdocs-jupyter evicts the renders a build did not use: each language, and the preview, keep their own.
         kind = "executed" if self.execute else "preview"
-        cache = layout().root / ".cache" / "mkdocs-jupyter" / kind / language(config)
+        cache = rendered_cache("mkdocs-jupyter") / kind / language(config)
         config.plugins["mkdocs-jupyter"].config["cache_dir"] = str(cache)
         self.terms = tuple(load_glossary())  # hashable: link_first_uses is cached
 
@@ -131,7 +131,7 @@ class Pipeline(BasePlugin):
     def on_env(self, env, *, config, files):
         env.globals["ui"] = texts()
         env.globals["default_language"] = layout().default
-        cache = layout().root / ".cache" / "jinja"
+        cache = rendered_cache("jinja")
         cache.mkdir(parents=True, exist_ok=True)
         env.bytecode_cache = jinja2.FileSystemBytecodeCache(str(cache))
         return env

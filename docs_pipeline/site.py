@@ -3,6 +3,7 @@ configuration (docs_pipeline/engine.py): one folder per language under docs/, th
 served at the site root, every other one under its own folder.
 """
 
+import hashlib
 import os
 import time
 from dataclasses import dataclass
@@ -22,6 +23,12 @@ def cache_dir(name: str) -> Path:
     """The project's caches, keyed by content, outside the checkout (CI restores the folder): $DOCS_CACHE,
     by default ~/.cache/dynamic-graph-docs/."""
     return Path(os.environ.get("DOCS_CACHE") or Path.home() / ".cache" / "dynamic-graph-docs") / name
+
+
+def rendered_cache(name: str) -> Path:
+    """A cache of what the pinned renderers write (mkdocs-jupyter's pages, Jinja's compiled templates),
+    whose own keys hold the input but not the renderer's version: a folder per constraints.txt."""
+    return cache_dir(name) / hashlib.sha256((ROOT / "constraints.txt").read_bytes()).hexdigest()[:16]
 
 
 def prune(cache: Path) -> None:

@@ -47,14 +47,12 @@ def _project_files() -> list[str]:
 
 
 def copy_project(dest: Path) -> Path:
-    """Copy the project into dest, with mkdocs-jupyter's cache (the notebooks' runs are in the project's
-    cache folder, which copies share)."""
+    """Copy the project into dest (the notebooks' runs and renders are in the project's cache folder,
+    which copies share)."""
     for name in _project_files():
         target = dest / name
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(ROOT / name, target)
-    if (ROOT / ".cache" / "mkdocs-jupyter").is_dir():
-        shutil.copytree(ROOT / ".cache" / "mkdocs-jupyter", dest / ".cache" / "mkdocs-jupyter")
     return dest
 
 
