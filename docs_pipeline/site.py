@@ -8,6 +8,7 @@ import os
 import time
 from dataclasses import dataclass
 from functools import cache
+from importlib.metadata import version
 from pathlib import Path, PurePosixPath
 from urllib.parse import urlsplit
 
@@ -25,10 +26,14 @@ def cache_dir(name: str) -> Path:
     return Path(os.environ.get("DOCS_CACHE") or Path.home() / ".cache" / "dynamic-graph-docs") / name
 
 
+RENDERERS = ("mkdocs-jupyter", "nbconvert", "nbformat", "mistune", "pygments", "jinja2")
+
+
 def rendered_cache(name: str) -> Path:
-    """A cache of what the pinned renderers write (mkdocs-jupyter's pages, Jinja's compiled templates),
-    whose own keys hold the input but not the renderer's version: a folder per constraints.txt."""
-    return cache_dir(name) / hashlib.sha256((ROOT / "constraints.txt").read_bytes()).hexdigest()[:16]
+    """A cache of what the renderers write (mkdocs-jupyter's pages, Jinja's compiled templates), whose
+    own keys hold the input but not the renderer: a folder per installed version of each."""
+    versions = " ".join(f"{package}=={version(package)}" for package in RENDERERS)
+    return cache_dir(name) / hashlib.sha256(versions.encode()).hexdigest()[:16]
 
 
 def prune(cache: Path) -> None:

@@ -85,7 +85,7 @@ def html_messages(built_site, request, tmp_path_factory):
         )
 
     # the report, kept while html-validate, its configuration and every page are the same (tests/helpers.kept)
-    key = digest(*(path.read_bytes() for path in config))
+    key = digest(Path(__file__).read_bytes(), *(path.read_bytes() for path in config), *pages)
     ours, messages = own_template_tags(), []
     for report in kept("html-validate", key, built_site, run):
         page = report["filePath"]

@@ -11,10 +11,12 @@ every other file of the site are byte for byte the same.
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import pytest
 
+from tests import site_server
 from tests.audit import lighthouse
 from tests.audit.lighthouse import ARTIFACTS, AUDIT, CATEGORIES, audit, failures, sample, tools_problem
 from tests.helpers import digest, kept
@@ -27,7 +29,8 @@ def lighthouse_mobile(built_site, served_site, browser):
         pytest.fail(problem, pytrace=False)
     pages = sample(built_site)
     code = [(AUDIT / name).read_bytes() for name in ("lighthouse.mjs", "package-lock.json")]
-    key = digest(browser.version, Path(__file__).read_bytes(), Path(lighthouse.__file__).read_bytes(), *code, *pages)
+    modules = [Path(module.__file__).read_bytes() for module in (sys.modules[__name__], lighthouse, site_server)]
+    key = digest(browser.version, *modules, *code, *pages)
     read = pages + [p.relative_to(built_site).as_posix() for p in built_site.rglob("*") if p.is_file() and p.suffix != ".html"]
 
     def check():

@@ -8,6 +8,7 @@ import re
 import shutil
 import sys
 from contextlib import contextmanager
+from importlib.metadata import version
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -97,4 +98,4 @@ def kept_key(browser, *modules, inputs: tuple = ()) -> str:
     from axe_playwright_python.base import AXE_SCRIPT
 
     code = [Path(module.__file__).read_bytes() for module in (sys.modules[__name__], site_server, *modules)]
-    return digest(browser.version, AXE_SCRIPT, *code, *map(str, inputs))
+    return digest(browser.version, version("playwright"), AXE_SCRIPT, *code, *map(str, inputs))

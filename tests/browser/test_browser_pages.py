@@ -173,7 +173,9 @@ def first_visits(browser, served_site, built_site) -> dict[str, dict[str, list[s
     for built in site_pages(built_site):
         page = built.relative_to(built_site).as_posix()
         source = SITE.root / SITE.source_of(built, built_site)
-        key = digest(tools, page, source.read_bytes() if source.is_file() else b"")
+        # the copy check compares the page with the snippets and outputs it includes, as the repository holds them
+        shown = [line for block in parse(source).blocks for line in expand(block.includes)] if source.is_file() else []
+        key = digest(tools, page, source.read_bytes() if source.is_file() else b"", *shown)
         try:
             visits[page] = kept(
                 "first-visits", key, built_site, functools.partial(_visit, browser, served_site, built_site, page)

@@ -172,7 +172,12 @@ def test_stepping_and_at_360px(browser, served_site, built_site, screenshots, sn
     if shots:  # a screenshot is the point of the run
         check()
     else:
-        kept("stepping", kept_key(browser, sys.modules[__name__], steps, inputs=(snippet, lang, ui, frames)), built_site, check)
+        kept(
+            "stepping",
+            kept_key(browser, sys.modules[__name__], steps, inputs=(snippet, lang, path, ui, frames)),
+            built_site,
+            check,
+        )
 
 
 def test_without_javascript_every_frame_is_shown(browser, served_site):
