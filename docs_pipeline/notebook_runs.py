@@ -16,7 +16,7 @@ import nbformat
 
 from .macros import torch_version
 from .notebooks import NotebookError, PageNotebook
-from .site import Layout, cache_dir, prune
+from .site import Layout, cache_dir, prune, write_whole
 
 TIMEOUT_S = 600  # per cell
 # The kernel's channels encrypted with keys the kernel manager makes (ipykernel's kernelspec
@@ -60,11 +60,9 @@ def execute(notebooks: list[PageNotebook], site: Layout) -> None:
     for nb in notebooks:
         pages.setdefault(cache / f"{run_key(nb)}.json", []).append(nb)
     missing = [run for run in pages if not run.is_file()]
-    cache.mkdir(parents=True, exist_ok=True)
     with ThreadPoolExecutor(os.cpu_count()) as pool:  # one kernel per CPU
         for run, outputs in zip(missing, pool.map(lambda run: _run(pages[run][0], site), missing), strict=True):
-            run.with_suffix(f".{os.getpid()}").write_text(json.dumps(outputs), encoding="utf-8")
-            run.with_suffix(f".{os.getpid()}").replace(run)  # whole, even with other builds reading
+            write_whole(run, json.dumps(outputs))
     for run, group in pages.items():
         os.utime(run)  # in use: kept
         outputs = json.loads(run.read_text(encoding="utf-8"))

@@ -36,6 +36,13 @@ def rendered_cache(name: str) -> Path:
     return cache_dir(name) / hashlib.sha256(versions.encode()).hexdigest()[:16]
 
 
+def write_whole(path: Path, text: str) -> None:
+    """A cache entry written whole, even with other runs reading it."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.with_suffix(f".{os.getpid()}").write_text(text, encoding="utf-8")
+    path.with_suffix(f".{os.getpid()}").replace(path)
+
+
 def prune(cache: Path) -> None:
     """Remove the entries of a cache folder unused for KEPT_DAYS (a hit touches its entry)."""
     for stale in cache.glob("*.json"):

@@ -21,7 +21,7 @@ import pytest
 
 from docs_pipeline.outputs import RECORD_SEED, recording
 from docs_pipeline.runner import Snippet, SnippetFailed, all_snippets
-from docs_pipeline.site import ROOT, cache_dir, prune, repo_name
+from docs_pipeline.site import ROOT, cache_dir, prune, repo_name, write_whole
 
 # Only when there is no git: what never belongs in a copy.
 UNCOPIED = {".git", ".venv", "site", ".cache", "__pycache__", ".pytest_cache", "test-artifacts"}
@@ -85,13 +85,6 @@ def _digests(site: Path, files) -> dict[str, str]:
     return {f: digest((site / f).read_bytes()) if (site / f).is_file() else "" for f in sorted(files)}
 
 
-def _write_whole(path: Path, text: str) -> None:
-    """Written whole, even with other runs reading it."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.with_suffix(f".{os.getpid()}").write_text(text, encoding="utf-8")
-    path.with_suffix(f".{os.getpid()}").replace(path)
-
-
 def kept(name: str, key: str, site: Path, check):
     """A check of the built site (a browser's visit, an audit) from the project's cache folder when it ran
     before on the same bytes: `check()` gives (its result, the site files it read, whether to keep it: a
@@ -105,7 +98,7 @@ def kept(name: str, key: str, site: Path, check):
             return stored["result"]
     result, files, keep = check()
     if keep:
-        _write_whole(entry, json.dumps({"files": _digests(site, files), "result": result}))
+        write_whole(entry, json.dumps({"files": _digests(site, files), "result": result}))
         prune(entry.parent)
     return result
 
@@ -196,7 +189,7 @@ def reruns(folder: Path):
         fresh = json.loads(into.read_text(encoding="utf-8")) if process else {}
         for name, files in fresh.items():
             if not any(text.startswith(FAILED) for text in files.values()):
-                _write_whole(entries[name], json.dumps(files))
+                write_whole(entries[name], json.dumps(files))
         for entry in entries.values():
             if entry.is_file():
                 os.utime(entry)  # in use: kept (site.prune)

@@ -12,14 +12,13 @@ from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
 
 import pytest
 
-from tests import site_server
 from tests.audit import lighthouse
 from tests.audit.lighthouse import ARTIFACTS, AUDIT, CATEGORIES, audit, failures, sample, tools_problem
-from tests.helpers import digest, kept
+from tests.browser.chromium import kept_key
+from tests.helpers import kept
 
 
 @pytest.fixture(scope="module")
@@ -29,8 +28,7 @@ def lighthouse_mobile(built_site, served_site, browser):
         pytest.fail(problem, pytrace=False)
     pages = sample(built_site)
     code = [(AUDIT / name).read_bytes() for name in ("lighthouse.mjs", "package-lock.json")]
-    modules = [Path(module.__file__).read_bytes() for module in (sys.modules[__name__], lighthouse, site_server)]
-    key = digest(browser.version, *modules, *code, *pages)
+    key = kept_key(browser, sys.modules[__name__], lighthouse, inputs=(*code, *pages))
     read = pages + [p.relative_to(built_site).as_posix() for p in built_site.rglob("*") if p.is_file() and p.suffix != ".html"]
 
     def check():
