@@ -14,9 +14,12 @@ pytest_collect_file = snippet_sybil.pytest()
 
 def _tier(item) -> int:
     """Cheap and precise first: snippets (seconds, naming the snippet), page checks, the notebooks made
-    from the pages, the built site, fault injection (more builds), the browser and the site audits.
+    from the pages, the built site, fault injection (more builds), the browser and the site audits, and
+    last what waits for the portability reruns (they take only a core the rest leaves idle).
     With -x the first failure is the most precise one."""
     path = item.path.relative_to(ROOT).as_posix()
+    if "portability_runs" in getattr(item, "fixturenames", ()):
+        return 7
     if path.startswith("snippets/"):
         return 0
     if path.startswith("tests/browser/"):  # Chromium
@@ -72,8 +75,8 @@ def built_site(site_build):
 
 @pytest.fixture(scope="session", autouse=True)
 def portability_runs(request, tmp_path_factory):
-    """tests/test_portability.py's reruns, when it is selected, started with the session's first test (a
-    snippet: the snippet tier is one process and leaves a core to them): recordings(setting)."""
+    """tests/test_portability.py's reruns, when it is selected, started with the session's first test at
+    the lowest priority (they use what the other tests leave of the CPU): recordings(setting)."""
     if not any(item.path.name == "test_portability.py" for item in request.session.items):
         yield None
         return

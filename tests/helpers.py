@@ -158,7 +158,7 @@ def reruns(folder: Path):
     """Every snippet recorded again under each portability setting (tests/test_portability.py): from the
     project's cache folder, keyed by what a recording depends on (the snippet and the files stored beside
     it, torch, Python, the setting, this CPU's model, dispatch level and threads), else by one process
-    per setting, all started now, that records what the cache lacks. Yields recordings(setting)."""
+    per setting, all started now at the lowest priority, that records what the cache lacks. Yields recordings(setting)."""
     import torch
 
     cache = cache_dir("portability")
@@ -176,8 +176,9 @@ def reruns(folder: Path):
             into.write_text(json.dumps([name for name in missing if name != PROBE]), encoding="utf-8")
             with open(into.with_suffix(".log"), "w", encoding="utf-8") as log:  # a pipe nobody reads would fill up
                 code = f"from tests.helpers import rerun; rerun({str(into)!r})"
-                process = subprocess.Popen(
-                    [sys.executable, "-c", code], cwd=ROOT, env={**os.environ, **env}, stdout=log, stderr=log
+                process = subprocess.Popen(  # niced: the session's own tests come first
+                    [sys.executable, "-c", code], cwd=ROOT, env={**os.environ, **env}, stdout=log, stderr=log,
+                    preexec_fn=lambda: os.nice(19),
                 )
         runs[setting] = (entries, process, into)
 

@@ -10,8 +10,10 @@ visit loaded are byte for byte the same.
 
 from __future__ import annotations
 
+import concurrent.futures
 import difflib
 import functools
+import queue
 import re
 import sys
 from urllib.parse import urljoin
@@ -23,7 +25,7 @@ from playwright.sync_api import expect
 from docs_pipeline import pages
 from docs_pipeline.pages import ANNOTATION_MARKER, expand, parse, without_annotation
 from docs_pipeline.site import layout
-from tests.browser.chromium import SEARCH_READY, kept_key, new_tab
+from tests.browser.chromium import SEARCH_READY, chromium_executable, kept_key, launch, new_tab
 from tests.helpers import digest, kept
 from tests.site_loads import describe, site_pages
 
@@ -167,22 +169,37 @@ def _copy(tab, source, problems: list[str]) -> None:
 
 @pytest.fixture(scope="session")
 def first_visits(browser, served_site, built_site) -> dict[str, dict[str, list[str] | str]]:
-    """{built page: {check: problems}}, or {built page: traceback} where the visit itself broke."""
+    """{built page: {check: problems}}, or {built page: traceback} where the visit itself broke. Two
+    visitors, each in its own Chromium, take the pages in turn: a visit keeps about one core busy."""
     tools = kept_key(browser, sys.modules[__name__], pages)
-    visits = {}
+    todo, visits = queue.SimpleQueue(), {}
     for built in site_pages(built_site):
-        page = built.relative_to(built_site).as_posix()
-        source = SITE.root / SITE.source_of(built, built_site)
-        # the copy check compares the page with the snippets and outputs it includes, as the repository holds them
-        shown = [line for block in parse(source).blocks for line in expand(block.includes)] if source.is_file() else []
-        key = digest(tools, page, source.read_bytes() if source.is_file() else b"", *shown)
-        try:
-            visits[page] = kept(
-                "first-visits", key, built_site, functools.partial(_visit, browser, served_site, built_site, page)
-            )
-        except Exception as error:  # every check of the page fails with it, naming the page
-            visits[page] = f"{type(error).__name__}: {error}"
-    return visits
+        todo.put(built.relative_to(built_site).as_posix())
+
+    def visitor(chromium) -> None:
+        while True:
+            try:
+                page = todo.get_nowait()
+            except queue.Empty:
+                return
+            source = SITE.root / SITE.source_of(built_site / page, built_site)
+            # the copy check compares the page with the snippets and outputs it includes, as the repository holds them
+            shown = [line for block in parse(source).blocks for line in expand(block.includes)] if source.is_file() else []
+            key = digest(tools, page, source.read_bytes() if source.is_file() else b"", *shown)
+            try:
+                visits[page] = kept("first-visits", key, built_site, functools.partial(_visit, chromium, served_site, built_site, page))
+            except Exception as error:  # every check of the page fails with it, naming the page
+                visits[page] = f"{type(error).__name__}: {error}"
+
+    def second_visitor() -> None:
+        with launch(chromium_executable()) as chromium:  # Playwright's sync API: one instance per thread
+            visitor(chromium)
+
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        second = pool.submit(second_visitor)
+        visitor(browser)
+        second.result()
+    return dict(sorted(visits.items()))
 
 
 @pytest.mark.parametrize("check", CHECKS)
