@@ -177,7 +177,11 @@ def reruns(folder: Path):
             with open(into.with_suffix(".log"), "w", encoding="utf-8") as log:  # a pipe nobody reads would fill up
                 code = f"from tests.helpers import rerun; rerun({str(into)!r})"
                 process = subprocess.Popen(  # niced: the session's own tests come first
-                    [sys.executable, "-c", code], cwd=ROOT, env={**os.environ, **env}, stdout=log, stderr=log,
+                    [sys.executable, "-c", code],
+                    cwd=ROOT,
+                    env={**os.environ, **env},
+                    stdout=log,
+                    stderr=log,
                     preexec_fn=lambda: os.nice(19),
                 )
         runs[setting] = (entries, process, into)

@@ -187,7 +187,9 @@ def first_visits(browser, served_site, built_site) -> dict[str, dict[str, list[s
             shown = [line for block in parse(source).blocks for line in expand(block.includes)] if source.is_file() else []
             key = digest(tools, page, source.read_bytes() if source.is_file() else b"", *shown)
             try:
-                visits[page] = kept("first-visits", key, built_site, functools.partial(_visit, chromium, served_site, built_site, page))
+                visits[page] = kept(
+                    "first-visits", key, built_site, functools.partial(_visit, chromium, served_site, built_site, page)
+                )
             except Exception as error:  # every check of the page fails with it, naming the page
                 visits[page] = f"{type(error).__name__}: {error}"
 
