@@ -153,6 +153,16 @@ def rerun(into: str) -> None:
     Path(into).write_text(json.dumps(recorded), encoding="utf-8")
 
 
+def _idle_priority() -> None:
+    """The lowest priority, for work that should only take what the tests leave idle. Linux shares the CPU
+    first between sessions (Chromium starts its own), so the process gets a session of its own, at the
+    lowest priority too."""
+    os.setsid()
+    os.nice(19)
+    with contextlib.suppress(OSError):  # not Linux, or no session scheduling
+        Path("/proc/self/autogroup").write_text("19", encoding="utf-8")
+
+
 @contextlib.contextmanager
 def reruns(folder: Path):
     """Every snippet recorded again under each portability setting (tests/test_portability.py): from the
@@ -176,13 +186,13 @@ def reruns(folder: Path):
             into.write_text(json.dumps([name for name in missing if name != PROBE]), encoding="utf-8")
             with open(into.with_suffix(".log"), "w", encoding="utf-8") as log:  # a pipe nobody reads would fill up
                 code = f"from tests.helpers import rerun; rerun({str(into)!r})"
-                process = subprocess.Popen(  # niced: the session's own tests come first
+                process = subprocess.Popen(
                     [sys.executable, "-c", code],
                     cwd=ROOT,
                     env={**os.environ, **env},
                     stdout=log,
                     stderr=log,
-                    preexec_fn=lambda: os.nice(19),
+                    preexec_fn=_idle_priority,
                 )
         runs[setting] = (entries, process, into)
 
