@@ -18,7 +18,7 @@ def _tier(item) -> int:
     last what waits for the portability reruns (they take only a core the rest leaves idle).
     With -x the first failure is the most precise one."""
     path = item.path.relative_to(ROOT).as_posix()
-    if "portability_runs" in getattr(item, "fixturenames", ()):
+    if path == "tests/test_portability.py":
         return 7
     if path.startswith("snippets/"):
         return 0

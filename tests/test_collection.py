@@ -1,8 +1,13 @@
-"""Every snippet file on disk is one example of the harness: a file its pattern misses, or one that
-yields no example, would pass silently."""
+"""What pytest collects, and in what order: every snippet file on disk is one example of the harness (a
+file its pattern misses, or one that yields no example, would pass silently), and the kinds of test run
+cheapest first."""
+
+import itertools
+import subprocess
+import sys
 
 from docs_pipeline.harness import snippet_sybil
-from docs_pipeline.runner import all_snippets
+from docs_pipeline.runner import ROOT, all_snippets
 
 
 def test_one_example_per_snippet_file():
@@ -11,3 +16,27 @@ def test_one_example_per_snippet_file():
     counts = {s.name: len(list(snippet_sybil.parse(s.path))) if snippet_sybil.should_parse(s.path) else 0 for s in snippets}
     wrong = [f"{name}: {n} examples, expected 1" for name, n in counts.items() if n != 1]
     assert not wrong, "\n".join(wrong)
+
+
+def test_the_tests_run_cheapest_first():
+    """The order conftest.py gives: with -x the first failure is the most precise one."""
+    said = subprocess.run(
+        [sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    ).stdout
+    files = [line.split("::")[0] for line in said.splitlines() if "::" in line]
+    kinds = {  # in the order they run, each kind's files
+        "snippets/": lambda f: f.startswith("snippets/"),
+        "page checks": lambda f: f == "tests/test_pages.py",
+        "notebooks": lambda f: f == "tests/test_notebooks.py",
+        "fault injection": lambda f: f == "tests/test_faults.py",
+        "the browser": lambda f: f.startswith("tests/browser/"),
+        "the site audits": lambda f: f.startswith("tests/audit/"),
+        "the portability reruns' verdict": lambda f: f == "tests/test_portability.py",
+    }
+    spans = {kind: [i for i, f in enumerate(files) if found(f)] for kind, found in kinds.items()}
+    for before, after in itertools.pairwise(spans):
+        assert spans[before][-1] < spans[after][0], f"{before} do not all run before {after}:\n" + "\n".join(dict.fromkeys(files))
