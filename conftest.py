@@ -15,7 +15,7 @@ pytest_collect_file = snippet_sybil.pytest()
 def _tier(item) -> int:
     """Cheap and precise first: snippets (seconds, naming the snippet), page checks, the notebooks made
     from the pages, the built site, fault injection (more builds), the browser and the site audits, and
-    last what waits for the portability reruns (they take only a core the rest leaves idle).
+    last what waits for the portability reruns (they take only the CPU the rest leaves idle).
     With -x the first failure is the most precise one."""
     path = item.path.relative_to(ROOT).as_posix()
     if path == "tests/test_portability.py":

@@ -169,10 +169,11 @@ def _copy(tab, source, problems: list[str]) -> None:
 
 @pytest.fixture(scope="session")
 def first_visits(browser, served_site, built_site) -> dict[str, dict[str, list[str] | str]]:
-    """{built page: {check: problems}}, or {built page: traceback} where the visit itself broke. Two
-    visitors, each in its own Chromium, take the pages in turn: a visit keeps about one core busy."""
+    """{built page: {check: problems}}, or {built page: traceback} where the visit itself broke. Once a
+    page's visit is not kept, a second visitor with its own Chromium joins: the two take the pages in
+    turn (a visit keeps about one core busy)."""
     tools = kept_key(browser, sys.modules[__name__], pages)
-    todo, visits = queue.SimpleQueue(), {}
+    todo, visits, second = queue.SimpleQueue(), {}, []
     for built in site_pages(built_site):
         todo.put(built.relative_to(built_site).as_posix())
 
@@ -187,20 +188,23 @@ def first_visits(browser, served_site, built_site) -> dict[str, dict[str, list[s
             shown = [line for block in parse(source).blocks for line in expand(block.includes)] if source.is_file() else []
             key = digest(tools, page, source.read_bytes() if source.is_file() else b"", *shown)
             try:
-                visits[page] = kept(
-                    "first-visits", key, built_site, functools.partial(_visit, chromium, served_site, built_site, page)
-                )
+                visits[page] = kept("first-visits", key, built_site, functools.partial(visit, chromium, page))
             except Exception as error:  # every check of the page fails with it, naming the page
                 visits[page] = f"{type(error).__name__}: {error}"
+
+    def visit(chromium, page: str):
+        if not second:
+            second.append(pool.submit(second_visitor))
+        return _visit(chromium, served_site, built_site, page)
 
     def second_visitor() -> None:
         with launch(chromium_executable()) as chromium:  # Playwright's sync API: one instance per thread
             visitor(chromium)
 
     with concurrent.futures.ThreadPoolExecutor(1) as pool:
-        second = pool.submit(second_visitor)
         visitor(browser)
-        second.result()
+        for joined in second:
+            joined.result()
     return dict(sorted(visits.items()))
 
 
