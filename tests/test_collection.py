@@ -20,14 +20,15 @@ def test_one_example_per_snippet_file():
 
 def test_the_tests_run_cheapest_first():
     """The order conftest.py gives: with -x the first failure is the most precise one."""
-    said = subprocess.run(
+    collected = subprocess.run(
         [sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider"],
         cwd=ROOT,
         capture_output=True,
         text=True,
         timeout=300,
-    ).stdout
-    files = [line.split("::")[0] for line in said.splitlines() if "::" in line]
+    )
+    assert collected.returncode == 0, f"pytest --collect-only failed:\n{collected.stdout[-3000:]}{collected.stderr[-3000:]}"
+    files = [line.split("::")[0] for line in collected.stdout.splitlines() if "::" in line]
     kinds = {  # in the order they run, each kind's files
         "snippets/": lambda f: f.startswith("snippets/"),
         "page checks": lambda f: f == "tests/test_pages.py",
