@@ -1,16 +1,62 @@
 """Sybil wiring: every file under snippets/ is one example, run whole and checked."""
 
+import functools
+import hashlib
+import os
+import platform
+import re
+import time
 from pathlib import Path
 
 from sybil import Document, Region, Sybil
 
 from .outputs import verify
 from .runner import ROOT, Snippet
+from .site import KEPT_DAYS, cache_dir, prune, snippet_name, write_whole
+from .steps import declared
+from .values import references
+
+
+def _digests(paths) -> dict[str, str]:
+    return {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(paths)}
+
+
+@functools.cache
+def _machine_and_code() -> list:
+    """What every run depends on beside the snippet: torch, Python, the pins, this CPU and how torch uses
+    it, the settings torch reads from the environment, and the code that runs and checks a snippet."""
+    import torch
+
+    cpuinfo = Path("/proc/cpuinfo")
+    cpu = re.findall(r"model name.*", cpuinfo.read_text(encoding="utf-8")) if cpuinfo.is_file() else []
+    settings = sorted((k, v) for k, v in os.environ.items() if k.startswith(("ATEN_", "OMP_", "MKL_", "TORCH", "PYTORCH")))
+    code = _digests((ROOT / "docs_pipeline").glob("*.py"))
+    machine = [torch.__version__, platform.python_version(), torch.backends.cpu.get_cpu_capability(), torch.get_num_threads()]
+    return [machine, cpu[:1], settings, code, (ROOT / "constraints.txt").read_text(encoding="utf-8")]
+
+
+def kept_verify(snippet: Snippet) -> str | None:
+    """verify(snippet), kept in the project's cache folder after a pass while nothing the run depends on
+    changes: the snippet and every file stored beside it, what the pages quote of it or step through,
+    and _machine_and_code(). A kept pass runs afresh KEPT_DAYS after its run; a failure runs every time."""
+    name = snippet_name(snippet.path)
+    files = _digests(snippet.path.parent.glob(f"{snippet.path.stem}.*"))
+    key = repr([_machine_and_code(), files, references().get(name), declared().get(name)])
+    entry = cache_dir("snippets") / f"{hashlib.sha256(key.encode()).hexdigest()[:32]}.json"
+    if entry.is_file() and time.time() - entry.stat().st_mtime < KEPT_DAYS * 86400:
+        return None
+    problem = verify(snippet)
+    if problem is None:
+        write_whole(entry, "{}")
+        prune(entry.parent)
+    return problem
 
 
 def whole_file(document: Document):
     """One region for the whole script: the reader copies and runs all of it."""
-    yield Region(0, len(document.text), parsed=Snippet(Path(document.path)), evaluator=lambda example: verify(example.parsed))
+    yield Region(
+        0, len(document.text), parsed=Snippet(Path(document.path)), evaluator=lambda example: kept_verify(example.parsed)
+    )
 
 
 # A plain Document type: sybil's default for .py would read docstrings only.
