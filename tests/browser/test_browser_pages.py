@@ -25,6 +25,7 @@ from playwright.sync_api import expect
 from docs_pipeline import pages
 from docs_pipeline.pages import ANNOTATION_MARKER, expand, parse, without_annotation
 from docs_pipeline.site import layout
+from tests.audit.lighthouse import sample
 from tests.browser.chromium import SEARCH_READY, chromium_executable, kept_key, launch, new_tab
 from tests.helpers import digest, kept
 from tests.site_loads import describe, site_pages
@@ -34,7 +35,8 @@ CHECKS = {  # what each covers, as its failures say it
     "copy": "the copy button gives each snippet, each output block shows its output",
     "annotations": "a code annotation opens, whole, on click",
     "requests and console": "requests to other hosts, failed requests, console errors",
-    "axe-core": "axe-core reports (every rule at every impact, nothing excused), at 1280 and 412 px",
+    "axe-core": "axe-core reports (every rule at every impact, nothing excused), at 412 px on every page and at "
+    "1280 px on one page of each kind in each language (tests/audit/lighthouse.sample)",
 }
 PHONE_WIDTH = 412  # Lighthouse's phone
 MARKER = re.compile(ANNOTATION_MARKER.pattern.removesuffix("!") + "!?")  # a code annotation marker left in copied code
@@ -79,8 +81,10 @@ _COPY_ALL = """async () => {
 }"""
 
 
-def _visit(browser, base_url: str, site, page: str) -> tuple[dict[str, list[str]], set[str], bool]:
-    """One built page's first visit: {check: problems}, the site's files it loaded, whether it found none."""
+def _visit(browser, base_url: str, site, page: str, desktop: bool) -> tuple[dict[str, list[str]], set[str], bool]:
+    """One built page's first visit: {check: problems}, the site's files it loaded, whether it found none.
+    axe-core runs at a phone's width, and with `desktop` first at 1280 px: what differs there (the
+    sidebars, the tabs, the header's search) is the templates', alike on every page of a kind."""
     problems = {check: [] for check in CHECKS}
     seen = problems["requests and console"]
     external: list[str] = []
@@ -102,7 +106,8 @@ def _visit(browser, base_url: str, site, page: str) -> tuple[dict[str, list[str]
             expect(pre.locator(".md-code__nav")).to_have_count(1)
         tab.wait_for_function(_ALL_MOUNTED)
         tab.evaluate(AXE_SCRIPT)
-        problems["axe-core"] += _axe(tab, "")
+        if desktop:
+            problems["axe-core"] += _axe(tab, "")
         tab.set_viewport_size({"width": PHONE_WIDTH, "height": 900})
         tab.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")  # resize observers ran
         problems["axe-core"] += _axe(tab, f"at {PHONE_WIDTH} px: ")
@@ -173,6 +178,7 @@ def first_visits(browser, served_site, built_site) -> dict[str, dict[str, list[s
     page's visit is not kept, a second visitor with its own Chromium joins: the two take the pages in
     turn (a visit keeps about one core busy)."""
     tools = kept_key(browser, sys.modules[__name__], pages)
+    desktop = set(sample(built_site))
     todo, visits, second = queue.SimpleQueue(), {}, []
     for built in site_pages(built_site):
         todo.put(built.relative_to(built_site).as_posix())
@@ -186,7 +192,7 @@ def first_visits(browser, served_site, built_site) -> dict[str, dict[str, list[s
             source = SITE.root / SITE.source_of(built_site / page, built_site)
             # the copy check compares the page with the snippets and outputs it includes, as the repository holds them
             shown = [line for block in parse(source).blocks for line in expand(block.includes)] if source.is_file() else []
-            key = digest(tools, page, source.read_bytes() if source.is_file() else b"", *shown)
+            key = digest(tools, page, str(page in desktop), source.read_bytes() if source.is_file() else b"", *shown)
             try:
                 visits[page] = kept("first-visits", key, built_site, functools.partial(visit, chromium, page))
             except Exception as error:  # every check of the page fails with it, naming the page
@@ -195,7 +201,7 @@ def first_visits(browser, served_site, built_site) -> dict[str, dict[str, list[s
     def visit(chromium, page: str):
         if not second:
             second.append(pool.submit(second_visitor))
-        return _visit(chromium, served_site, built_site, page)
+        return _visit(chromium, served_site, built_site, page, page in desktop)
 
     def second_visitor() -> None:
         with launch(chromium_executable()) as chromium:  # Playwright's sync API: one instance per thread
