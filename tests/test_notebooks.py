@@ -31,11 +31,15 @@ notebook = functools.cache(lambda page: page_notebook(page, SITE))
 
 # A page without its counterpart is tests/test_parity.py's failure.
 @pytest.mark.parametrize("page", [p for p in WITH_CODE if SITE.language_of(p) == SITE.default], ids=SITE.name)
-def test_one_run_per_page(page):
-    """Same code in every language (the pages' parity, and each notebook's code is its page's: below), so
-    one run serves all. Its text is in the page's language, as its title is (the notebook page, below)."""
-    keys = {run_key(notebook(p)) for lang in SITE.languages if (p := SITE.counterpart(page, lang)).exists() and parse(p).code}
-    assert len(keys) == 1, f"{SITE.name(page)}: its notebooks would run once per language"
+def test_one_run_per_page_and_text_in_each_language(page):
+    """Same code in every language (the pages' parity, and each notebook's code is its page's: below), so one run serves all."""
+    nbs = [notebook(p) for lang in SITE.languages if (p := SITE.counterpart(page, lang)).exists() and parse(p).code]
+    assert len({run_key(nb) for nb in nbs}) == 1, f"{SITE.name(page)}: its notebooks would run once per language"
+    for nb in nbs:
+        text = "\n".join(c.source for c in nb.notebook.cells if c.cell_type == "markdown")
+        assert ("本笔记本由页面" in text) == (nb.lang == "zh"), (
+            f"{SITE.name(nb.page)}: its notebook's text is not in the page's language"
+        )
 
 
 @EVERY_PAGE_WITH_CODE
