@@ -62,10 +62,7 @@ def test_no_page_uses_a_wording_the_glossary_avoids(page, terms):
 
 
 def test_the_glossary_is_well_formed_and_every_term_is_used_on_a_page():
-    try:
-        terms = load()
-    except ValueError as exc:
-        pytest.fail(str(exc), pytrace=False)
+    terms = load()  # a malformed entry: ValueError, naming the file and the entry
     missing = REQUIRED - {t.zh for t in terms}
     assert not missing, f"missing from {SITE.name(GLOSSARY)}: {missing}"
     unused = unused_terms(SITE.pages("zh"), terms)
@@ -118,30 +115,6 @@ def test_an_avoided_wording_is_named_with_page_and_term(tmp_path, lang, text, us
     page = tmp_path / "page.md"
     page.write_text(text, encoding="utf-8")
     assert avoided_uses(page, lang, [IN_PLACE, LEAF]) == [f"{page.resolve().as_posix()} uses {use}" for use in uses]
-
-
-@pytest.mark.parametrize(
-    "entries, message",
-    [
-        ('zh = "梯度"\nnote = "x"', r"term #1 \(梯度\): .*unexpected keyword argument 'note'"),
-        ('zh = "梯度"\nen = ["gradient"]\nzh_avoid = "斜率"', r"term #1 \(梯度\): zh_avoid: '斜率' is not a list of strings"),
-        (
-            'zh = "原地操作"\nen = ["in-place operation"]\nzh_avoid = ["原地操作"]',
-            r"term #1 \(.+\): zh_avoid lists the term itself",
-        ),
-        ('zh = "叶子张量"\nen = ["leaf"]\nen_avoid = ["Leaf"]', r"term #1 \(.+\): en_avoid lists accepted English terms"),
-        (
-            'zh = "原地操作"\nen = ["in-place operation"]\nzh_avoid = ["原地运算"]\nzh_note = "x"\nen_note = "x"\n'
-            '[[term]]\nzh = "原地运算"\nen = ["in-place operation"]',
-            r"原地运算 is a term, yet the entry for 原地操作 lists it under zh_avoid",
-        ),
-    ],
-)
-def test_a_malformed_entry_is_named(tmp_path, entries, message):
-    bad = tmp_path / "glossary.toml"
-    bad.write_text(f'[[term]]\n{entries}\nzh_note = "x"\nen_note = "x"\n', encoding="utf-8")
-    with pytest.raises(ValueError, match=rf"glossary.toml: {message}"):
-        load(bad)
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])

@@ -27,7 +27,7 @@ def test_code_is_included_not_pasted(page):
     for block in parse(page).blocks:
         if block.pasted:
             problems.append(f"{block.where}: code pasted into the page; put it in snippets/ and include it")
-        if not block.includes:
+        elif not block.includes:
             problems.append(f"{block.where}: empty code block")
         for target, (path, _) in ((t, split_target(t)) for t in block.includes):
             if not path.is_file():  # a missing section: test_code_annotations_match_the_markers

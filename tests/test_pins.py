@@ -2,23 +2,19 @@
 direct pins of pyproject.toml agree with it, and what only macOS installs is pinned too."""
 
 import importlib.metadata
-import re
 import tomllib
 
 from packaging.markers import default_environment
 from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
 
 from docs_pipeline.site import ROOT
-
-
-def _key(name: str) -> str:
-    return re.sub(r"[-_.]+", "-", name).lower()
 
 
 def _pins(lines) -> dict[str, str]:
     """{name: version} of the requirements in lines, "==" left out (a marker may follow it)."""
     requirements = map(Requirement, filter(None, (line.split("#")[0].strip() for line in lines)))
-    return {_key(r.name): str(r.specifier).removeprefix("==") for r in requirements}
+    return {canonicalize_name(r.name): str(r.specifier).removeprefix("==") for r in requirements}
 
 
 def test_installed_packages_and_pyproject_pins_are_the_versions_constraints_txt_pins():
@@ -26,8 +22,8 @@ def test_installed_packages_and_pyproject_pins_are_the_versions_constraints_txt_
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     direct = _pins(project["dependencies"])
     assert direct, "pyproject.toml: no name==version pin read from [project] dependencies"
-    installed = {_key(d.metadata["Name"]): d.version.split("+")[0] for d in importlib.metadata.distributions()}
-    ignored = {_key(project["name"]), "pip", "setuptools", "wheel"}
+    installed = {canonicalize_name(d.metadata["Name"]): d.version.split("+")[0] for d in importlib.metadata.distributions()}
+    ignored = {canonicalize_name(project["name"]), "pip", "setuptools", "wheel"}
     wrong = [
         f"{name} {version} installed, constraints.txt pins {pinned.get(name)}"
         for name, version in sorted(installed.items())
@@ -52,6 +48,6 @@ def test_what_only_macos_installs_is_pinned_too():
         }
         for dist in importlib.metadata.distributions():
             for requirement in map(Requirement, dist.requires or []):
-                if requirement.marker and requirement.marker.evaluate(mac) and _key(requirement.name) not in pinned:
+                if requirement.marker and requirement.marker.evaluate(mac) and canonicalize_name(requirement.name) not in pinned:
                     missing.add(f"{requirement} (of {dist.metadata['Name']})")
     assert not missing, "constraints.txt: not pinned for macOS: " + ", ".join(sorted(missing))
