@@ -2,6 +2,8 @@
 root-absolute links the build writes resolve), text gzipped when the browser accepts it (as
 Lighthouse weighs what travels). For the browser tests, the site audits and `./dev bench`."""
 
+from __future__ import annotations
+
 import functools
 import gzip
 import http.server

@@ -1,5 +1,7 @@
 """The Chromium the browser tests and Lighthouse drive, and a tab in it as a first-time reader has it."""
 
+from __future__ import annotations
+
 import functools
 import os
 import re
