@@ -2,8 +2,6 @@
 as git sees them, no build outputs) and its strict build; the portability reruns; checks of the built
 site kept while what they read is unchanged."""
 
-from __future__ import annotations
-
 import contextlib
 import functools
 import hashlib
@@ -23,11 +21,24 @@ from docs_pipeline.outputs import RECORD_SEED, recording
 from docs_pipeline.runner import Snippet, SnippetFailed, all_snippets
 from docs_pipeline.site import ROOT, cache_dir, prune, repo_name, write_whole
 
-# Only when there is no git: what never belongs in a copy.
-UNCOPIED = {".git", ".venv", "site", ".cache", "__pycache__", ".pytest_cache", "test-artifacts"}
+# Only when there is no git: what never belongs in a copy (.gitignore's entries).
+UNCOPIED = (
+    ".git",
+    ".venv",
+    "site",
+    ".cache",
+    "__pycache__",
+    ".pytest_cache",
+    "test-artifacts",
+    "*.egg-info",
+    "tmp",
+    "node_modules",
+)
 
 
-def _project_files() -> list[str]:
+def copy_project(dest: Path) -> Path:
+    """Copy the project into dest: the files git lists (committed, or new and not ignored), without git
+    all but UNCOPIED (the notebooks' runs and renders are in the project's cache folder, which copies share)."""
     try:
         listed = subprocess.run(
             ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
@@ -37,22 +48,12 @@ def _project_files() -> list[str]:
             check=True,
             timeout=60,
         ).stdout.split("\0")
-    except (OSError, subprocess.CalledProcessError):  # not a git checkout: everything but the build outputs
-        listed = [
-            p.relative_to(ROOT).as_posix()
-            for p in ROOT.rglob("*")
-            if p.is_file() and not UNCOPIED & set(p.relative_to(ROOT).parts) and ".egg-info" not in str(p)
-        ]
-    return sorted(name for name in listed if name and (ROOT / name).is_file())  # deleted, not yet committed: skip
-
-
-def copy_project(dest: Path) -> Path:
-    """Copy the project into dest (the notebooks' runs and renders are in the project's cache folder,
-    which copies share)."""
-    for name in _project_files():
-        target = dest / name
-        target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(ROOT / name, target)
+    except (OSError, subprocess.CalledProcessError):
+        return shutil.copytree(ROOT, dest, ignore=shutil.ignore_patterns(*UNCOPIED))
+    for name in listed:
+        if name and (ROOT / name).is_file():  # deleted, not yet committed: skip
+            (dest / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(ROOT / name, dest / name)
     return dest
 
 

@@ -11,7 +11,7 @@ loads Mermaid from a CDN) and the repository widget's GitHub API call. A plain <
 import gzip
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urljoin, urlsplit
@@ -38,9 +38,9 @@ CSS_URL = re.compile(r"""url\(\s*(['"]?)([^'")]+)\1\s*\)|@import\s+(['"])([^'"]+
 @dataclass
 class PageWeight:
     page: str  # path of the HTML file relative to the site root
-    files: dict[str, int] = field(default_factory=dict)  # site-relative path -> gzipped bytes
-    external: list[str] = field(default_factory=list)  # URLs on other hosts the browser would load
-    missing: list[str] = field(default_factory=list)  # local references to files not in the site
+    files: dict[str, int]  # site-relative path -> gzipped bytes
+    external: list[str]  # URLs on other hosts the browser would load
+    missing: list[str]  # local references to files not in the site
 
 
 class Tags(HTMLParser):
@@ -90,8 +90,8 @@ def _loads(tag: str, a: dict, text: str) -> list[str]:
 def page_weight(site: Path, html_file: Path, base_path: str) -> PageWeight:
     """The first-visit weight of one page: it and every file it loads, and what those load in turn.
     `base_path` is site_url's path ("/repo/")."""
-    weight = PageWeight(html_file.relative_to(site).as_posix())
-    queue, seen = [(base_path + weight.page, "http://site.invalid/")], set()
+    page, files, external, missing = html_file.relative_to(site).as_posix(), {}, [], []
+    queue, seen = [(base_path + page, "http://site.invalid/")], set()
     while queue:
         ref, against = queue.pop(0)
         ref = ref.strip()
@@ -99,7 +99,7 @@ def page_weight(site: Path, html_file: Path, base_path: str) -> PageWeight:
             continue
         url = urljoin(against, ref)
         if urlsplit(url).netloc != "site.invalid":
-            weight.external.append(ref)
+            external.append(ref)
             continue
         path = unquote(urlsplit(url).path).removeprefix(base_path).lstrip("/")
         path += "index.html" if path == "" or path.endswith("/") else ""
@@ -107,22 +107,21 @@ def page_weight(site: Path, html_file: Path, base_path: str) -> PageWeight:
             continue
         seen.add(path)
         if not (site / path).is_file():
-            weight.missing.append(ref)
+            missing.append(ref)
             continue
         text = (site / path).read_bytes()
-        weight.files[path] = len(gzip.compress(text, compresslevel=6, mtime=0))
+        files[path] = len(gzip.compress(text, compresslevel=6, mtime=0))
         if path.endswith(".css"):
             queue += [(r, url) for r in _css_refs(text.decode("utf-8", errors="replace"))]
-        elif path == weight.page:
+        elif path == page:
             if MERMAID.search(html := text.decode("utf-8")):
-                weight.external.append("a Mermaid diagram (Material loads Mermaid from a CDN)")
+                external.append("a Mermaid diagram (Material loads Mermaid from a CDN)")
             for tag, a, inner in Tags(html).tags:
                 queue += [(r, url) for r in _loads(tag, a, inner)]
                 if a.get("id") == "__config" and (config := json.loads(inner)).get("search"):
                     base = urljoin(url, config.get("base", ".") + "/")
                     queue += [(config["search"], base), ("search/search_index.json", base)]
-    weight.external = list(dict.fromkeys(weight.external))
-    return weight
+    return PageWeight(page, files, list(dict.fromkeys(external)), missing)
 
 
 def site_pages(site: Path) -> list[Path]:

@@ -3,11 +3,8 @@ for the site audits, on a sample of the built pages (test_lighthouse.py), and fo
 runs `python -m tests.audit.lighthouse SITE RUNS` for the performance of every page of docs/, mobile
 and desktop, and reads the records it prints (JSON)."""
 
-from __future__ import annotations
-
 import hashlib
 import json
-import os
 import shutil
 import subprocess
 import sys
@@ -23,16 +20,17 @@ AUDIT = Path(__file__).resolve().parent
 ARTIFACTS = ROOT / "test-artifacts" / "audit"
 CATEGORIES = ("accessibility", "best-practices", "seo")  # each held at 100
 SITE = layout()
-# One built page of each kind the templates make, in each language (the page inside its language's
-# folder, its HTML): what a template gives one page of a kind it gives the others.
+# One built page of each kind the templates make, in each language: what a template gives one page of
+# a kind it gives the others. A kind is where its page lies inside its language's folder, or, written
+# as a tag, what its HTML holds.
 KINDS = {
-    "home": lambda page, html: page == "index.html",
-    "404": lambda page, html: page == "404.html",
-    "notebook": lambda page, html: page.startswith("notebooks/"),
-    "rules": lambda page, html: page.startswith("rules/"),
-    "glossary": lambda page, html: page.startswith("glossary/"),
-    "stepped figure": lambda page, html: '<figure class="steps"' in html,
-    "code": lambda page, html: '<div class="highlight"' in html,
+    "home": "index.html",
+    "404": "404.html",
+    "notebook": "notebooks/",
+    "rules": "rules/",
+    "glossary": "glossary/",
+    "stepped figure": '<figure class="steps"',
+    "code": '<div class="highlight"',
 }
 
 
@@ -51,16 +49,26 @@ def tools_problem() -> str | None:
     return None
 
 
+def write_report(name: str, report) -> None:
+    """A report kept in test-artifacts/audit/ for a person to read."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    (ARTIFACTS / name).write_text(json.dumps(report, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
 def sample(site: Path) -> list[str]:
     """A page of each kind in each language, relative to the site: the first one that is not already chosen."""
     pages = {p.relative_to(site).as_posix(): p.read_text(encoding="utf-8") for p in site_pages(site)}
-    others = tuple(SITE.prefix(lang) for lang in SITE.languages if SITE.prefix(lang))
     chosen = []
     for lang in SITE.languages:
         prefix = SITE.prefix(lang)
-        own = {page: html for page, html in pages.items() if page.startswith(prefix) and (prefix or not page.startswith(others))}
-        for kind, matches in KINDS.items():
-            found = [page for page, html in own.items() if page not in chosen and matches(page.removeprefix(prefix), html)]
+        own = {page: html for page, html in pages.items() if SITE.language_of(ROOT / SITE.source_of(site / page, site)) == lang}
+        for kind, where in KINDS.items():
+            found = [
+                page
+                for page, html in own.items()
+                if page not in chosen
+                and (where in html if where.startswith("<") else page.removeprefix(prefix).startswith(where))
+            ]
             if not found:
                 raise LookupError(f"no {kind} page in the built {lang} site: tests/audit/lighthouse.py's KINDS")
             chosen.append(found[0])
@@ -75,7 +83,7 @@ def run(urls: list[str], *options: str, timeout: float) -> list[dict]:
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "lighthouse.json"
         cmd = ["node", AUDIT / "lighthouse.mjs", "--chrome", chrome, *options, "--out", out, *urls]
-        result = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, env={**os.environ, "CHROME_PATH": chrome})
+        result = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
         if result.returncode != 0 or not out.is_file():
             raise RuntimeError(f"tests/audit/lighthouse.mjs failed (exit {result.returncode}):\n{result.stderr[-3000:]}")
         return json.loads(out.read_text(encoding="utf-8"))

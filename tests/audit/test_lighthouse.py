@@ -8,15 +8,12 @@ project's cache folder (tests/helpers.kept) while Lighthouse, its runner, Chromi
 every other file of the site are byte for byte the same.
 """
 
-from __future__ import annotations
-
-import json
 import sys
 
 import pytest
 
 from tests.audit import lighthouse
-from tests.audit.lighthouse import ARTIFACTS, AUDIT, CATEGORIES, audit, failures, sample, tools_problem
+from tests.audit.lighthouse import AUDIT, CATEGORIES, audit, failures, sample, tools_problem, write_report
 from tests.browser.chromium import kept_key
 from tests.helpers import kept
 
@@ -36,8 +33,7 @@ def lighthouse_mobile(built_site, served_site, browser):
         return records, read, not any(failures(built_site, records, category) for category in CATEGORIES)
 
     records = kept("lighthouse", key, built_site, check)
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    (ARTIFACTS / "lighthouse.json").write_text(json.dumps(records, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    write_report("lighthouse.json", records)
     return records
 
 
