@@ -1,8 +1,8 @@
 """Lighthouse on one built page of each kind in each language (lighthouse.KINDS): accessibility, best
 practices and SEO score the same on every run, so each must be 100; performance depends on the
 machine and `./dev bench` records it instead. What Lighthouse finds page by page is checked on every
-page elsewhere: its accessibility audits are axe-core's (tests/browser/test_browser_pages.py, at
-1280 and 412 px), its content-level SEO audits tests/test_publishing.py's, description, canonical
+page elsewhere: its accessibility audits are axe-core's (tests/browser/test_browser_pages.py: at 412 px
+on every page, at 1280 px on this sample), its content-level SEO audits tests/test_publishing.py's, description, canonical
 link and <html lang> tests/test_page_meta.py's and tests/test_build.py's. A passing audit is kept in the
 project's cache folder (tests/helpers.kept) while Lighthouse, its runner, Chromium, the sampled pages and
 every other file of the site are byte for byte the same.
