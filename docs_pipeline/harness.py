@@ -2,6 +2,7 @@
 
 import functools
 import hashlib
+import json
 import os
 import platform
 import re
@@ -22,9 +23,9 @@ def _digests(paths) -> dict[str, str]:
 
 
 @functools.cache
-def _machine_and_code() -> list:
-    """What every run depends on beside the snippet: torch, Python, the pins, this CPU and how torch uses
-    it, the settings torch reads from the environment, and the code that runs and checks a snippet."""
+def run_context() -> list:
+    """What every snippet's run depends on: torch, Python, the pins, this CPU and how torch uses it,
+    the settings torch reads from the environment, and the code that runs and records a snippet."""
     import torch
 
     cpuinfo = Path("/proc/cpuinfo")
@@ -35,13 +36,23 @@ def _machine_and_code() -> list:
     return [machine, cpu[:1], settings, code, (ROOT / "constraints.txt").read_text(encoding="utf-8")]
 
 
-def kept_verify(snippet: Snippet) -> str | None:
-    """verify(snippet), kept in the project's cache folder after a pass while nothing the run depends on
-    changes: the snippet and every file stored beside it, what the pages quote of it or step through,
-    and _machine_and_code(). A kept pass runs afresh KEPT_DAYS after its run; a failure runs every time."""
+@functools.cache
+def _used_by_pages() -> tuple[dict, dict]:
+    return references(), declared()
+
+
+def run_inputs(snippet: Snippet) -> list:
+    """What one snippet's recording depends on besides run_context(): the snippet and every file stored
+    beside it, and what the pages quote of it or step through."""
     name = snippet_name(snippet.path)
-    files = _digests(snippet.path.parent.glob(f"{snippet.path.stem}.*"))
-    key = repr([_machine_and_code(), files, references().get(name), declared().get(name)])
+    quoted, stepped = _used_by_pages()
+    return [_digests(snippet.path.parent.glob(f"{snippet.path.stem}.*")), quoted.get(name), stepped.get(name)]
+
+
+def kept_verify(snippet: Snippet) -> str | None:
+    """verify(snippet), kept in the project's cache folder after a pass while its run_inputs() and
+    run_context() are unchanged. A kept pass runs afresh KEPT_DAYS after its run; a failure runs every time."""
+    key = json.dumps([run_context(), run_inputs(snippet)])
     entry = cache_dir("snippets") / f"{hashlib.sha256(key.encode()).hexdigest()[:32]}.json"
     if entry.is_file() and time.time() - entry.stat().st_mtime < KEPT_DAYS * 86400:
         return None

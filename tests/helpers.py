@@ -8,8 +8,6 @@ import hashlib
 import inspect
 import json
 import os
-import platform
-import re
 import shutil
 import subprocess
 import sys
@@ -17,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from docs_pipeline.harness import run_context, run_inputs
 from docs_pipeline.outputs import RECORD_SEED, recording
 from docs_pipeline.runner import Snippet, SnippetFailed, all_snippets
 from docs_pipeline.site import ROOT, cache_dir, prune, repo_name, write_whole
@@ -167,20 +166,14 @@ def _idle_priority() -> None:
 @contextlib.contextmanager
 def reruns(folder: Path):
     """Every snippet recorded again under each portability setting (tests/test_portability.py): from the
-    project's cache folder, keyed by what a recording depends on (the snippet and the files stored beside
-    it, torch, Python, the setting, this CPU's model, dispatch level and threads), else by one process
+    project's cache folder, keyed by what a recording depends on (docs_pipeline.harness: run_inputs,
+    run_context) and the setting, else by one process
     per setting, all started now at the lowest priority, that records what the cache lacks. Yields recordings(setting)."""
-    import torch
-
     cache = cache_dir("portability")
-    cpu = Path("/proc/cpuinfo").read_text(encoding="utf-8").split("\n\n")[0] if Path("/proc/cpuinfo").is_file() else ""
-    machine = [torch.__version__, platform.python_version(), native(), re.findall(r"model name.*", cpu)]
-    inputs = {PROBE: inspect.getsource(probe_sum)} | {
-        s.name: [(f.name, digest(f.read_bytes())) for f in sorted(s.path.parent.glob(f"{s.path.stem}.*"))] for s in all_snippets()
-    }
+    inputs = {PROBE: inspect.getsource(probe_sum)} | {s.name: run_inputs(s) for s in all_snippets()}
     runs = {}
     for n, (setting, env) in enumerate(portability_settings().items()):
-        key = json.dumps([machine, setting, env])
+        key = json.dumps([run_context(), setting, env])
         entries = {name: cache / f"{digest(key, str(got))[:24]}.json" for name, got in inputs.items()}
         into, process = folder / f"{n}.json", None
         if missing := [name for name, entry in entries.items() if not entry.is_file()]:

@@ -38,12 +38,12 @@ def test_a_kept_snippet_check_runs_again_when_what_its_run_depends_on_changes(tm
     for entry in (tmp_path / "snippets").glob("*.json"):
         os.utime(entry, (0, 0))  # its run was long ago
     assert kept_verify(snippet) is None and len(runs) == 2
-    monkeypatch.setattr(harness, "references", lambda: {"how_it_works/grad_basics": {"x": ["a page"]}})
+    monkeypatch.setattr(harness, "_used_by_pages", lambda: ({"how_it_works/grad_basics": {"x": ["a page"]}}, {}))
     assert kept_verify(snippet) is None and len(runs) == 3
-    monkeypatch.setattr(harness, "declared", lambda: {"how_it_works/grad_basics": ["a page"]})
+    monkeypatch.setattr(harness, "_used_by_pages", lambda: ({}, {"how_it_works/grad_basics": ["a page"]}))
     assert kept_verify(snippet) is None and len(runs) == 4
-    monkeypatch.setattr(harness, "_machine_and_code", lambda: ["another CPU"])
+    monkeypatch.setattr(harness, "run_context", lambda: ["another CPU"])
     assert kept_verify(snippet) is None and len(runs) == 5
     problems.append("drifted")
-    monkeypatch.setattr(harness, "_machine_and_code", lambda: ["a third CPU"])
+    monkeypatch.setattr(harness, "run_context", lambda: ["a third CPU"])
     assert [kept_verify(snippet) for _ in range(2)] == ["drifted", "drifted"] and len(runs) == 7
