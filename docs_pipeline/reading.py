@@ -21,12 +21,13 @@ CODE_S, OUTPUT_S, STEP_S, FIGURE_S = 6, 2, 10, 10
 
 STEPS_FIGURE = re.compile(r'<figure class="steps[ "].*?</figure>', re.S)  # a stepped figure, as steps() renders it
 STEP = re.compile(r'<li class="steps__frame[ "]')
-MARKUP = [
-    re.compile(r"<[^>]+>"),  # HTML tags
-    re.compile(r"\]\([^)]*\)"),  # link targets
-    re.compile(r"\{[^{}]*[#.][^{}]*\}"),  # attribute lists: { #id }, { .class }
-    re.compile(r"^\s*(?:!!!|\?\?\?\+?)\s+[\w-]+", re.M),  # admonition markers (their titles stay)
-]
+MARKUP = re.compile(
+    r"<[^>]+>"  # HTML tags
+    r"|\]\([^)]*\)"  # link targets
+    r"|\{[^{}]*[#.][^{}]*\}"  # attribute lists: { #id }, { .class }
+    r"|^\s*(?:!!!|\?\?\?\+?)\s+[\w-]+",  # admonition markers (their titles stay)
+    re.M,
+)
 CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 LATIN_RUN = re.compile(r"[A-Za-z0-9_][\w.()\[\]'\"=+\-*/]*")
 WORD = re.compile(r"\S*[A-Za-z0-9]\S*")
@@ -74,9 +75,7 @@ def count(markdown: str, lang: str, root: Path) -> Reading:
         inside.update(range(block.line - 1, block.end))
     outside = [line for n, line in enumerate(lines) if n not in inside]
     figures = sum(1 for line in outside if (m := INCLUDE.match(line)) and m.group("target").endswith(".svg"))
-    text = "\n".join(line for line in outside if not INCLUDE.match(line))
-    for pattern in MARKUP:
-        text = pattern.sub(" ", text)
+    text = MARKUP.sub(" ", "\n".join(line for line in outside if not INCLUDE.match(line)))
     return Reading(lang, prose_units(text, lang), code, output, steps, figures)
 
 

@@ -49,6 +49,10 @@ def rule_macros(site: Layout, page: Callable[[], Path], error: Callable[[str], E
                 links.setdefault(cited, {})[(name, heading.text, heading.id)] = None
         return links
 
+    def link(name: str) -> str:
+        """The page `name` ("rules/autograd") relative to the page being built, as a Markdown link's target."""
+        return posixpath.relpath(name, posixpath.dirname(site.page_name(page())) or ".") + ".md"
+
     def rule(name: str) -> str:
         lang, here = site.language_of(page()), site.page_name(page())
         if not snippet_file(f"{RULES}/{name}", site.root).is_file():
@@ -56,23 +60,22 @@ def rule_macros(site: Layout, page: Callable[[], Path], error: Callable[[str], E
         if name not in rule_headings(lang):
             raise error(f"cites rule {name!r}, but no page in {site.name(site.docs / lang / RULES)}/ has a heading {{ #{name} }}")
         there, heading = rule_headings(lang)[name]
-        href = f"#{name}" if here == there else f"{posixpath.relpath(there, posixpath.dirname(here) or '.')}.md#{name}"
+        href = f"#{name}" if here == there else f"{link(there)}#{name}"
         title = heading.text.replace("`", "").replace('"', "'")
         return texts()[lang]["rule"].format(title=title, href=href)
 
     def cited_by(name: str) -> str:
-        lang, here = site.language_of(page()), posixpath.dirname(site.page_name(page())) or "."
-        links = [f"[{text}]({posixpath.relpath(other, here)}.md#{id_})" for other, text, id_ in citations(lang).get(name, ())]
+        lang = site.language_of(page())
+        links = [f"[{text}]({link(other)}#{id_})" for other, text, id_ in citations(lang).get(name, ())]
         if not links:
             raise error(f"no page of its language cites rule {name!r}")
         return texts()[lang]["cited_by"].format(links=texts()[lang]["list"].join(links))
 
     def rules_index() -> str:
         """Every rule of the rules pages, as a linked list under each page and group heading."""
-        lang, here = site.language_of(page()), posixpath.dirname(site.page_name(page())) or "."
-        lines = []
+        lang, lines = site.language_of(page()), []
         for rules in (p for p in rules_pages(site, lang) if site.page_name(p) != site.page_name(page())):
-            parsed, href = parse(rules), posixpath.relpath(site.page_name(rules), here) + ".md"
+            parsed, href = parse(rules), link(site.page_name(rules))
             lines += ["", f"## [{site.nav_title(rules)}]({href}) {{ #{parsed.headings[0].id} }}", ""]
             for h in parsed.headings[1:]:
                 # each entry keeps the rule's id: a link to the one rules page before the split still finds it

@@ -10,6 +10,8 @@ from dataclasses import replace
 from html import escape
 from pathlib import Path
 
+import autocorrect_py
+
 from .graphs import Layout, spoken, svg
 from .pages import SECTION_MARKER, without_annotation
 from .steps import Accumulate, Backward, Break, Compile, Done, Forward, Frame, Raised, load
@@ -18,16 +20,10 @@ from .ui import texts as ui_texts
 WIDE = 440  # a graph wider than this gets the figure's whole width, the program above it (steps.css)
 MIN_SCALE = 0.6  # of its size, a wide graph's least (its box scrolls sideways on a phone)
 
-FULL_WIDTH = "（）：，。；、"
-SPACE_BY_FULL_WIDTH = re.compile(rf" +(?=[{FULL_WIDTH}])|(?<=[{FULL_WIDTH}]) +")
-CODE_SPAN = re.compile(r"(<code>.*?</code>)", re.S)
-
 
 def _tidy(text: str, w: dict) -> str:
-    """No space beside full-width punctuation (outside <code>), where the language wants it so."""
-    if not w.get("tidy"):
-        return text
-    return "".join(p if p.startswith("<code>") else SPACE_BY_FULL_WIDTH.sub("", p) for p in CODE_SPAN.split(text))
+    """The text as the language's typography wants it (zh: no space beside full-width punctuation)."""
+    return autocorrect_py.format_for(text, "text.html") if w.get("tidy") else text
 
 
 def _code(text: str) -> str:

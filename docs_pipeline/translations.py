@@ -5,7 +5,6 @@ it translates; when the Chinese page changes, the English one is stale until som
 along and marks it again (./dev translations, CONTRIBUTING.md "Translations").
 """
 
-import argparse
 import difflib
 import hashlib
 import subprocess
@@ -154,18 +153,12 @@ def _list_stale() -> int:
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="./dev translations", description="List stale translations, or mark reviewed ones.")
-    commands = parser.add_subparsers(dest="command")
-    marking = commands.add_parser("mark", help="after review: record the source version a translation matches")
-    marking.add_argument("pages", nargs="*", help="docs/<lang>/<page>.md")
-    marking.add_argument("--all", action="store_true", help="every translation (after reviewing them all)")
-    args = parser.parse_args(argv)
-    if args.command is None:
+    if not argv:
         return _list_stale()
-    if not args.pages and not args.all:
-        marking.error("name the reviewed pages (docs/<lang>/x.md), or --all")
+    if argv[0] != "mark" or len(argv) == 1:
+        raise SystemExit("usage: ./dev translations [mark --all | mark docs/<lang>/<page>.md ...]")
     site = layout()
-    for page in translations(site) if args.all else [p for a in args.pages for p in _resolve(a, site)]:
+    for page in translations(site) if argv[1:] == ["--all"] else [p for a in argv[1:] for p in _resolve(a, site)]:
         changed = mark(page, site)
         source = site.counterpart(page, site.default)
         print(f"{'marked ' if changed else 'current'} {_name(page)}  ({KEY}: {content_hash(source)} = {_name(source)})")

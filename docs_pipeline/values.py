@@ -11,8 +11,7 @@ from pathlib import Path
 from .pages import parse
 from .site import layout, snippet_file
 
-PATH = re.compile(r"^(?P<name>[A-Za-z_]\w*)(?P<rest>(?:\.[A-Za-z_]\w*|\[-?\d+\])*)$")
-STEP = re.compile(r"\.(?P<attr>[A-Za-z_]\w*)|\[(?P<index>-?\d+)\]")
+PATH = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*|\[-?\d+\])*")
 MAX_ELEMENTS = 64
 
 
@@ -65,17 +64,12 @@ def shortest(plain):
 def record(namespace: dict, path: str, snippet: str):
     """The value at `path` (e.g. "y.grad", "out.shape[0]") in a finished run's globals."""
     where = f"{snippet}: {path}"
-    m = PATH.match(path)
-    if not m:
+    if not PATH.fullmatch(path):
         raise RecordError(f"{where}: not a value path (a variable, then .attribute or [index] steps)")
-    if m.group("name") not in namespace:
-        raise RecordError(f"{where}: the program defines no variable {m.group('name')!r}")
-    value = namespace[m.group("name")]
-    for step in STEP.finditer(m.group("rest")):
-        try:
-            value = getattr(value, step.group("attr")) if step.group("attr") else value[int(step.group("index"))]
-        except (AttributeError, IndexError, TypeError) as exc:
-            raise RecordError(f"{where}: {exc}") from exc
+    try:  # a checked path: a name, attributes and integer indices, nothing else
+        value = eval(path, {"__builtins__": {}}, namespace)
+    except (NameError, AttributeError, IndexError, TypeError) as exc:
+        raise RecordError(f"{where}: {exc}") from exc
     return _plain(value, where)
 
 
