@@ -9,7 +9,9 @@ from docs_pipeline.site import ROOT
 from tests.helpers import finished, reruns, start_build
 from tests.site_server import serve
 
-pytest_collect_file = snippet_sybil.pytest()
+# The snippets run first and set up the session's background work themselves: a sybil example gets
+# only the fixtures its Sybil names, not the autouse ones.
+pytest_collect_file = snippet_sybil(fixtures=("site_build", "portability_runs")).pytest()
 
 
 def _tier(item) -> int:

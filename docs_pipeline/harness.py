@@ -70,11 +70,13 @@ def whole_file(document: Document):
     )
 
 
-# A plain Document type: sybil's default for .py would read docstrings only.
-snippet_sybil = Sybil(
-    parsers=[whole_file],
-    path=str(ROOT / "snippets"),
-    pattern="*.py",  # PurePath.match: "*.py" matches at any depth, "**/*.py" does not
-    document_types={".py": Document},
-    name="snippets",
-)
+def snippet_sybil(fixtures: tuple[str, ...] = ()) -> Sybil:
+    """Every snippet one example; its test sets up `fixtures` (pytest's autouse ones it does not)."""
+    return Sybil(
+        parsers=[whole_file],
+        path=str(ROOT / "snippets"),
+        pattern="*.py",  # PurePath.match: "*.py" matches at any depth, "**/*.py" does not
+        document_types={".py": Document},  # a plain Document: sybil's default for .py would read docstrings only
+        fixtures=fixtures,
+        name="snippets",
+    )
