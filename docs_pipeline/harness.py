@@ -6,6 +6,7 @@ import json
 import os
 import platform
 import re
+import sys
 import time
 from pathlib import Path
 
@@ -19,21 +20,30 @@ from .values import references
 
 
 def _digests(paths) -> dict[str, str]:
-    return {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(paths)}
+    return {p.relative_to(ROOT).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(paths)}
 
 
 @functools.cache
 def run_context() -> list:
-    """What every snippet's run depends on: torch, Python, the pins, this CPU and how torch uses it,
-    the settings torch reads from the environment, and the code that runs and records a snippet."""
+    """What every snippet's run depends on: torch, Python and its flags, the pins, this machine and how
+    torch uses its CPU, the settings torch reads from the environment, the code that runs and records a
+    snippet, and any other file under snippets/."""
     import torch
 
     cpuinfo = Path("/proc/cpuinfo")
     cpu = re.findall(r"model name.*", cpuinfo.read_text(encoding="utf-8")) if cpuinfo.is_file() else []
     settings = sorted((k, v) for k, v in os.environ.items() if k.startswith(("ATEN_", "OMP_", "MKL_", "TORCH", "PYTORCH")))
     code = _digests((ROOT / "docs_pipeline").glob("*.py"))
-    machine = [torch.__version__, platform.python_version(), torch.backends.cpu.get_cpu_capability(), torch.get_num_threads()]
-    return [machine, cpu[:1], settings, code, (ROOT / "constraints.txt").read_text(encoding="utf-8")]
+    python = [platform.python_version(), tuple(sys.flags)]  # -O drops the rule checks' asserts
+    machine = [platform.machine(), platform.system(), cpu[:1], torch.backends.cpu.get_cpu_capability(), torch.get_num_threads()]
+    return [torch.__version__, python, machine, settings, code, (ROOT / "constraints.txt").read_text(encoding="utf-8"), _data()]
+
+
+def _data() -> dict[str, str]:
+    """Files under snippets/ that belong to no snippet: a snippet could read one."""
+    snippets = {(p.parent, p.stem) for p in (ROOT / "snippets").rglob("*.py")}
+    files = (p for p in (ROOT / "snippets").rglob("*") if p.is_file() and "__pycache__" not in p.parts)
+    return _digests(p for p in files if (p.parent, p.name.split(".")[0]) not in snippets)
 
 
 @functools.cache
@@ -43,7 +53,7 @@ def _used_by_pages() -> tuple[dict, dict]:
 
 def run_inputs(snippet: Snippet) -> list:
     """What one snippet's recording depends on besides run_context(): the snippet and every file stored
-    beside it, and what the pages quote of it or step through."""
+    beside it, by path (a stepped program's frames name it), and what the pages quote of it or step through."""
     name = snippet_name(snippet.path)
     quoted, stepped = _used_by_pages()
     return [_digests(snippet.path.parent.glob(f"{snippet.path.stem}.*")), quoted.get(name), stepped.get(name)]

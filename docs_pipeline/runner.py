@@ -5,6 +5,7 @@ snippet can touch is put back to a fresh interpreter's, so the output equals `py
 """
 
 import contextlib
+import functools
 import io
 import logging
 import random
@@ -46,17 +47,35 @@ def all_snippets() -> list[Snippet]:
     return [Snippet(p) for p in sorted((ROOT / "snippets").rglob("*.py"))]
 
 
-def reset_global_state(seed: int) -> None:
-    """What a new interpreter would have, then one global seed (not the snippet's own)."""
+@functools.cache
+def _fresh() -> tuple[int, dict]:
+    """A new interpreter's thread count and numpy print options: read before the first snippet runs."""
     import numpy
     import torch
 
+    return torch.get_num_threads(), numpy.get_printoptions()
+
+
+def reset_global_state(seed: int) -> None:
+    """What a new interpreter would have, then one global seed (not the snippet's own). The check of a
+    snippet that did not change is kept (harness.kept_verify), so a setting one snippet leaves behind
+    must not reach the next one."""
+    import numpy
+    import torch
+
+    threads, print_options = _fresh()
     random.seed(seed)
     numpy.random.seed(seed)
+    numpy.set_printoptions(**print_options)
     torch.manual_seed(seed)
     torch.set_printoptions(profile="default")
     torch.set_default_dtype(torch.float32)
+    torch.set_default_device(None)
     torch.set_grad_enabled(True)
+    torch.set_num_threads(threads)
+    torch.set_float32_matmul_precision("highest")
+    torch.use_deterministic_algorithms(False)
+    torch.autograd.set_detect_anomaly(False)
     if "torch._dynamo" in sys.modules:
         sys.modules["torch._dynamo"].reset()
 

@@ -34,6 +34,7 @@ def test_a_kept_snippet_check_runs_again_when_what_its_run_depends_on_changes(tm
     monkeypatch.setenv("DOCS_CACHE", str(tmp_path))
     snippet, problems, runs = Snippet(ROOT / "snippets" / "how_it_works" / "grad_basics.py"), [None], []
     monkeypatch.setattr(harness, "verify", lambda s: runs.append(s) or problems[-1])
+    assert "snippets/how_it_works/grad_basics.py" in harness.run_inputs(snippet)[0]  # moved, it runs again
     assert [kept_verify(snippet) for _ in range(2)] == [None, None] and len(runs) == 1
     for entry in (tmp_path / "snippets").glob("*.json"):
         os.utime(entry, (0, 0))  # its run was long ago
