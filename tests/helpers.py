@@ -167,8 +167,8 @@ def _idle_priority() -> None:
 def reruns(folder: Path):
     """Every snippet recorded again under each portability setting (tests/test_portability.py): from the
     project's cache folder, keyed by what a recording depends on (docs_pipeline.harness: run_inputs,
-    run_context) and the setting, else by one process
-    per setting, all started now at the lowest priority, that records what the cache lacks. Yields recordings(setting)."""
+    run_context) and the setting, else by one process per setting, all started now at the lowest
+    priority, that records what the cache lacks. Yields recordings(setting)."""
     cache = cache_dir("portability")
     inputs = {PROBE: inspect.getsource(probe_sum)} | {s.name: run_inputs(s) for s in all_snippets()}
     runs = {}
