@@ -87,11 +87,11 @@ def _optional(snippet: Snippet) -> list[Path]:
     return [p for p in (values_path(snippet.path), steps_path(snippet.path)) if p.exists()]
 
 
-def _mismatches(files: dict[Path, str], snippet: Snippet) -> list[Path]:
+def mismatches(files: dict[Path, str], snippet: Snippet) -> list[Path]:
     return sorted(path for path in set(files) | set(_optional(snippet)) if stored(path) != files.get(path))
 
 
-def _unseeded(snippet: Snippet, recorded: dict[Path, str], verified: dict[Path, str]) -> str:
+def unseeded(snippet: Snippet, recorded: dict[Path, str], verified: dict[Path, str]) -> str:
     paths = sorted(p for p in recorded.keys() | verified.keys() if recorded.get(p) != verified.get(p))
     return (
         f"{snippet.name} prints different output under different global seeds: it uses randomness "
@@ -128,9 +128,9 @@ def verify(snippet: Snippet) -> str | None:
     """None when one run under the verification seed reproduces every stored file; else what is wrong."""
     try:
         files = recording(snippet, VERIFY_SEED)
-        wrong = _mismatches(files, snippet)
-        if wrong and not _mismatches(again := recording(snippet, RECORD_SEED), snippet):
-            return _unseeded(snippet, again, files)
+        wrong = mismatches(files, snippet)
+        if wrong and not mismatches(again := recording(snippet, RECORD_SEED), snippet):
+            return unseeded(snippet, again, files)
     except SnippetFailed as failure:
         return str(failure)
     if not wrong:
@@ -156,7 +156,7 @@ def rewrite(snippets: list[Snippet]) -> int:
             files = recording(snippet, RECORD_SEED)
             again = recording(snippet, VERIFY_SEED)
             if again != files:
-                raise SnippetFailed(_unseeded(snippet, files, again))
+                raise SnippetFailed(unseeded(snippet, files, again))
         except SnippetFailed as failure:
             print(f"FAILED {failure}", file=sys.stderr)
             failed += 1

@@ -2,18 +2,19 @@
 machine"): every snippet recorded again under each setting (tests/helpers.py: reruns, started with
 the session's first test and cached by content in the project's cache folder).
 A difference from the stored files that the native run shares is drift, the snippet's own test: here
-only what the setting changes fails.
+only what the setting changes fails, and stored files that only the verification seed reproduces
+(copied from a run under it, not recorded: the snippet's own test runs under that seed).
 """
 
 import pytest
 
-from docs_pipeline.outputs import HOW_TO_HOLD, RECORD_SEED, diff, flippable, recording
+from docs_pipeline.outputs import HOW_TO_HOLD, RECORD_SEED, VERIFY_SEED, diff, flippable, mismatches, recording, unseeded, verify
 from docs_pipeline.runner import ROOT, Snippet, SnippetFailed, stored
 from tests.helpers import FAILED, PROBE, native, portability_settings, probe_sum
 
 
 def test_every_snippet_prints_the_same_under_every_setting(portability_runs):
-    problems = []
+    problems, unseeded_ones, seen = [], [], set()
     for setting in portability_settings():
         for name, files in portability_runs(setting).items():
             if name == PROBE or not (changed := [(f, text) for f, text in files.items() if stored(ROOT / f) != text]):
@@ -23,14 +24,17 @@ def test_every_snippet_prints_the_same_under_every_setting(portability_runs):
                 here = recording(snippet, RECORD_SEED)
             except SnippetFailed as failure:  # the snippet's own test says what is wrong with it
                 here = {snippet.output_path: f"{FAILED}{failure}"}
+            if name not in seen and mismatches(here, snippet) and verify(snippet) is None:  # stored under VERIFY_SEED
+                unseeded_ones.append(unseeded(snippet, here, recording(snippet, VERIFY_SEED)))
+            seen.add(name)
             for file, text in changed:
                 if (native_text := here.get(ROOT / file, "")) != text:
                     natively = f"{file} natively ({', '.join(map(str, native()))} threads)"
                     problems.append(
                         f"{name} records {file} differently under {setting}:\n" + diff(native_text, text, natively, setting)
                     )
-    if problems:
-        pytest.fail("\n".join(problems) + HOW_TO_HOLD, pytrace=False)
+    if problems or unseeded_ones:
+        pytest.fail("\n".join(unseeded_ones + problems) + (HOW_TO_HOLD if problems else ""), pytrace=False)
 
 
 def test_the_settings_really_change_the_arithmetic(portability_runs):
