@@ -6,14 +6,14 @@ import pytest
 
 from docs_pipeline.site import layout
 from docs_pipeline.translations import KEY, content_hash, mark, recorded_hash, stale, translations
+from tests.helpers import fail_if
 
 SITE = layout()
 
 
 @pytest.mark.parametrize("translation", translations(SITE), ids=SITE.name)
 def test_translation_is_up_to_date(translation):
-    if problems := [str(s) for s in stale() if s.translation == translation]:
-        pytest.fail("\n".join(problems), pytrace=False)
+    fail_if([str(s) for s in stale() if s.translation == translation])
 
 
 def test_mark_adds_its_entry_to_the_front_matter_and_changes_nothing_else(tmp_path):
