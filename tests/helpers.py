@@ -1,6 +1,6 @@
 """What the tests share besides fixtures: a copy of the project for tests that break it (no build
-outputs) and its strict build; the portability reruns; checks of the built
-site kept while what they read is unchanged."""
+outputs) and its strict build; one failure listing every problem; the portability reruns; checks of the
+built site kept while what they read is unchanged."""
 
 import contextlib
 import functools
