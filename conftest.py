@@ -30,18 +30,15 @@ def _tier(item) -> int:
         return 6
     if path == "tests/test_faults.py":
         return 4
-    if "built_site" in getattr(item, "fixturenames", ()):
+    if "built_site" in item.fixturenames:
         return 3
     return 2 if path == "tests/test_notebooks.py" else 1
 
 
 def pytest_collection_modifyitems(config, items):
     for item in items:
-        tier = _tier(item)
-        if tier >= 5:
+        if _tier(item) >= 5:
             item.add_marker(pytest.mark.browser)
-        elif tier >= 3:
-            item.add_marker(pytest.mark.build)
     items.sort(key=_tier)  # stable: each tier keeps pytest's order
 
 
@@ -53,7 +50,7 @@ def pytest_addoption(parser):
 def site_build(request, tmp_path_factory):
     """The whole site's build, once per test run, started with the session's first test when a selected
     test needs the built site (the snippet tier is one process and leaves a core to it): (site, process)."""
-    if not any("built_site" in getattr(item, "fixturenames", ()) for item in request.session.items):
+    if not any("built_site" in item.fixturenames for item in request.session.items):
         yield None
         return
     site = tmp_path_factory.mktemp("site")

@@ -1,6 +1,6 @@
-"""What the tests share besides fixtures: a copy of the project for tests that break it (the files
-as git sees them, no build outputs) and its strict build; the portability reruns; checks of the built
-site kept while what they read is unchanged."""
+"""What the tests share besides fixtures: a copy of the project for tests that break it (no build
+outputs) and its strict build; one failure listing every problem; the portability reruns; checks of the
+built site kept while what they read is unchanged."""
 
 import contextlib
 import functools
@@ -20,7 +20,7 @@ from docs_pipeline.outputs import RECORD_SEED, recording
 from docs_pipeline.runner import Snippet, SnippetFailed, all_snippets
 from docs_pipeline.site import ROOT, cache_dir, prune, repo_name, write_whole
 
-# Only when there is no git: what never belongs in a copy (.gitignore's entries).
+# What never belongs in a copy: git's own folder and .gitignore's entries.
 UNCOPIED = (
     ".git",
     ".venv",
@@ -36,24 +36,15 @@ UNCOPIED = (
 
 
 def copy_project(dest: Path) -> Path:
-    """Copy the project into dest: the files git lists (committed, or new and not ignored), without git
-    all but UNCOPIED (the notebooks' runs and renders are in the project's cache folder, which copies share)."""
-    try:
-        listed = subprocess.run(
-            ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-            check=True,
-            timeout=60,
-        ).stdout.split("\0")
-    except (OSError, subprocess.CalledProcessError):
-        return shutil.copytree(ROOT, dest, ignore=shutil.ignore_patterns(*UNCOPIED))
-    for name in listed:
-        if name and (ROOT / name).is_file():  # deleted, not yet committed: skip
-            (dest / name).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(ROOT / name, dest / name)
-    return dest
+    """Copy the project into dest, all but UNCOPIED (the notebooks' runs and renders are in the project's
+    cache folder, which copies share)."""
+    return shutil.copytree(ROOT, dest, ignore=shutil.ignore_patterns(*UNCOPIED))
+
+
+def fail_if(problems: list[str]) -> None:
+    """One failure listing every problem (each names its file), without a traceback."""
+    if problems:
+        pytest.fail("\n".join(problems), pytrace=False)
 
 
 def start_build(project, site) -> subprocess.Popen:
@@ -66,11 +57,6 @@ def start_build(project, site) -> subprocess.Popen:
 def finished(build: subprocess.Popen) -> subprocess.CompletedProcess:
     out, err = build.communicate(timeout=1200)
     return subprocess.CompletedProcess(build.args, build.returncode, out, err)
-
-
-def build_site(project, site) -> subprocess.CompletedProcess:
-    """`mkdocs build --strict` of `project` into `site`; the CompletedProcess, never raises."""
-    return finished(start_build(project, site))
 
 
 def digest(*parts: str | bytes) -> str:

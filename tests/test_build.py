@@ -34,7 +34,8 @@ def test_every_built_page(built_site):
     tests below); icons.css and the preload of icons.svg; every script deferred, Material's among them
     (overrides/main.html defers them: one run while the page is parsed lays the whole page out inside its
     task); no <link rel="alternate" hreflang>: Material's script fetches sitemap.xml beside each, and the
-    i18n plugin's per-page alternates have none there, so each view would 404 (hreflang: sitemap.xml).
+    i18n plugin's per-page alternates have none there, so each view would 404 (hreflang: sitemap.xml);
+    no notebook page in the navigation (a page's notebook page is linked from its notes).
     """
     problems = []
     for built in site_pages(built_site):
@@ -51,6 +52,7 @@ def test_every_built_page(built_site):
             "no icons.css or no preload of icons.svg": not all(pattern.search(html) for pattern in ICONS),
             "no Material's script": not any(re.search(r"/bundle\.[0-9a-f]+\.min\.js", tag) for tag in tags),
             "a <link rel=alternate hreflang>": HREFLANG.search(html),
+            "a notebook page in the navigation": re.search(r'href="[^"]*notebooks/[^"]*" class="md-nav__link', html),
         }
         problems += [f"{name}: {what}" for what, found in wrong.items() if found]
         problems += [f"{name}: script not deferred: {tag}" for tag in tags if not re.search(r"\sdefer[\s>]", tag)]

@@ -16,7 +16,7 @@ import pytest
 
 from docs_pipeline.runner import SEEDS
 from docs_pipeline.site import layout
-from tests.helpers import build_site, copy_project
+from tests.helpers import copy_project, finished, start_build
 
 # A page with no code: a fault there re-executes no notebook (the build stays fast).
 PROSE_PAGE = "glossary.md"
@@ -116,7 +116,7 @@ def test_a_notebook_cell_that_raises(tmp_path):
     )
     notebook = f"zh/{PROSE_PAGE.removesuffix('.md')}.zh.ipynb"
     _fails_naming(
-        build_site(project, project / "site"),
+        finished(start_build(project, project / "site")),
         f"notebook {notebook} (made from {page})",
         "(fault_injection/order.py:use) raised",
         "NameError",
@@ -136,15 +136,13 @@ def site_faults(tmp_path_factory):
     _append(docs / "en" / PROSE_PAGE, "\nSee [a missing anchor](index.md#no-such-anchor).\n")
     _append(docs / "zh" / OTHER_PROSE_PAGE, '\n值：{{ value("how_it_works/grad_basics", "no_such_value") }}\n')
     _append(docs / "en" / OTHER_PROSE_PAGE, '\nDerived: {{ derive("2 + 2×4", "how_it_works/grad_basics", "y.grad") }}\n')
-    (docs / "en" / "only-english.md").write_text("# Only in English { #only-english }\n", encoding="utf-8")
     _rerecord_quoted(project)
-    return project, build_site(project, project / "site")
+    return project, finished(start_build(project, project / "site"))
 
 
 SITE_FAULTS = {
     "a-broken-internal-link": (f"zh/{PROSE_PAGE}", "no-such-page.md"),
     "a-broken-anchor": (f"en/{PROSE_PAGE}", "#no-such-anchor"),
-    "a-page-in-one-language-only": ("only-english.md",),
     "an-unknown-value": (f"docs/zh/{OTHER_PROSE_PAGE}", f"snippets/{QUOTED[0]}.py", "'no_such_value'"),
     "a-derivation-that-misses": (f"docs/en/{OTHER_PROSE_PAGE}", "2 + 2×4 gives 10", f"y.grad of snippets/{QUOTED[0]}.py is 8"),
 }

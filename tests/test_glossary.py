@@ -16,6 +16,7 @@ from docs_pipeline.glossary import (
     unused_terms,
 )
 from docs_pipeline.site import layout
+from tests.helpers import fail_if
 
 SITE = layout()
 REQUIRED = {"计算图", "动态计算图", "静态计算图", "叶子张量", "反向传播", "梯度"}
@@ -57,8 +58,7 @@ def test_english_page_uses_the_english_terms(source, terms):
 
 @pytest.mark.parametrize("page", SITE.pages(), ids=SITE.name)
 def test_no_page_uses_a_wording_the_glossary_avoids(page, terms):
-    if found := avoided_uses(page, SITE.language_of(page), terms):
-        pytest.fail("\n".join(found), pytrace=False)
+    fail_if(avoided_uses(page, SITE.language_of(page), terms))
 
 
 def test_the_glossary_is_well_formed_and_every_term_is_used_on_a_page():

@@ -9,8 +9,10 @@ import pytest
 
 from docs_pipeline.housekeeping import unused
 from docs_pipeline.site import ROOT
+from docs_pipeline.translations import KEY, content_hash
 
 PAGE = '# {} {{ #page }}\n\n```python\n--8<-- "d/hello.py"\n```\n\n```text\n--8<-- "d/hello.out"\n```\n'
+EN_PAGE = "---\ntitle: Page\n---\n" + PAGE.format("Page")
 
 
 @pytest.fixture
@@ -19,7 +21,7 @@ def project(tmp_path):
     for name in ("dev", "mkdocs.yml"):
         shutil.copy2(ROOT / name, tmp_path)
     (tmp_path / ".venv").symlink_to(ROOT / ".venv", target_is_directory=True)  # ./dev finds it installed
-    files = {"docs/zh/index.md": PAGE.format("页面"), "docs/en/index.md": PAGE.format("Page")}
+    files = {"docs/zh/index.md": PAGE.format("页面"), "docs/en/index.md": EN_PAGE}
     for name, text in {**files, "snippets/d/hello.py": "print(2 + 2)\n", "snippets/d/hello.out": "4\n"}.items():
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / name).write_text(text, encoding="utf-8")
@@ -53,14 +55,17 @@ def test_dev_lists_its_tasks_and_unused_names_a_snippet_no_page_includes(project
 
 
 def test_translations_lists_stale_pages_and_marks_them(project):
+    zh, en = project / "docs" / "zh" / "index.md", project / "docs" / "en" / "index.md"
+    assert "docs/en/index.md records no `translated_from:` hash" in dev(project, "translations")[1]
     code, said = dev(project, "translations", "mark", "--all")
     assert code == 0 and "docs/en/index.md" in said, said
+    marked = EN_PAGE.replace("\n---\n", f"\n{KEY}: {content_hash(zh)}\n---\n", 1)
+    assert en.read_text(encoding="utf-8") == marked, "marking changed more than its front-matter entry"
     assert dev(project, "translations") == (0, "every translation is up to date\n")
     git = ["git", "-c", "user.name=test", "-c", "user.email=test@example.invalid", "-c", "commit.gpgsign=false"]
     for args in (["init", "-q"], ["add", "docs"], ["commit", "-q", "-m", "translated"]):
         subprocess.run([*git, *args], cwd=project, check=True, timeout=60)
 
-    zh = project / "docs" / "zh" / "index.md"
     zh.write_text(zh.read_text(encoding="utf-8") + "\n新增的一段。\n", encoding="utf-8")
     code, said = dev(project, "translations")
     assert code == 0
@@ -71,6 +76,7 @@ def test_translations_lists_stale_pages_and_marks_them(project):
     code, said = dev(project, "translations", "mark", "docs/zh/index.md")  # either language's path
     assert code == 0 and said.startswith("marked  docs/en/index.md"), said
     assert dev(project, "translations") == (0, "every translation is up to date\n")
+    assert dev(project, "translations", "mark", "docs/en/index.md")[1].startswith("current "), "an up-to-date page marked again"
     assert dev(project, "translations", "mark", "README.md")[0] != 0
 
 

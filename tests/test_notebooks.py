@@ -121,12 +121,3 @@ def test_notebook_page_and_download_are_the_executed_notebook(built_site, page):
         f"{where}: code cells {split} print in several chunks, as the kernel's timing fell; "
         "docs_pipeline/notebook_runs.py merges them so that every build publishes the same notebook"
     )
-
-
-def test_notebook_pages_stay_out_of_nav(built_site):
-    """And out of search: each search index holds exactly the pages of docs/ (tests/test_build.py)."""
-    for page in WITH_CODE:
-        built = (built_site / SITE.url_of(page) / "index.html").read_text(encoding="utf-8")
-        assert f'href="../notebooks/{SITE.page_name(page)}/" class="md-nav__link' not in built, (
-            f"{SITE.name(page)} is in the navigation"
-        )

@@ -11,14 +11,10 @@ from docs_pipeline.outputs import unread_outputs
 from docs_pipeline.pages import HEADING, LIST_ITEM, code_markers, lines_outside, parse, split_target
 from docs_pipeline.runner import stored
 from docs_pipeline.site import layout, snippet_file
+from tests.helpers import fail_if
 
 SITE = layout()
 EVERY_PAGE = pytest.mark.parametrize("page", SITE.pages(), ids=SITE.name)
-
-
-def _fail(problems: list[str]) -> None:
-    if problems:
-        pytest.fail("\n".join(problems), pytrace=False)
 
 
 @EVERY_PAGE
@@ -37,7 +33,7 @@ def test_code_is_included_not_pasted(page):
                 problems.append(
                     f"{block.where}: a block including {target} must be a ```{expected} block, not ```{block.language}"
                 )
-    _fail(problems)
+    fail_if(problems)
 
 
 @EVERY_PAGE
@@ -56,13 +52,13 @@ def test_each_snippet_shown_whole_with_its_output(page):
         out = snippet.with_suffix(".out")
         if stored(out) and out not in shown:
             problems.append(f"{SITE.name(page)} shows {SITE.name(snippet)} but not its output {SITE.name(out)}")
-    _fail(problems)
+    fail_if(problems)
 
 
 @EVERY_PAGE
 def test_prose_was_read_against_the_outputs_it_shows(page):
     """An output that changes (./dev outputs) turns its pages red until their prose is reread."""
-    _fail(unread_outputs(page))
+    fail_if(unread_outputs(page))
 
 
 @EVERY_PAGE
@@ -85,7 +81,7 @@ def test_figures_are_drawn_from_a_snippet_on_the_page(page):
         program = snippet_file(snippet, SITE.root)
         if program not in shown:
             problems.append(f"{SITE.name(page)}: the stepped figure's program {SITE.name(program)} is not shown on the page")
-    _fail(problems)
+    fail_if(problems)
 
 
 @EVERY_PAGE
@@ -100,7 +96,7 @@ def test_code_annotations_match_the_markers(page):
             )
     if problems:
         problems.append("(a numbered list right after a code block is read as its annotations)")
-    _fail(problems)
+    fail_if(problems)
 
 
 @EVERY_PAGE
@@ -108,7 +104,7 @@ def test_every_heading_has_an_explicit_id(page):
     """Pure-Chinese headings would get order-dependent ids (_1, _2) that differ between languages."""
     if missing := [f"line {h.line}: {h.text}" for h in parse(page).headings if not h.id]:
         explain = "(write `## 标题 { #some-id }`, the same id in both languages)"
-        _fail([f"{SITE.name(page)}: headings without an explicit id {explain}:\n  " + "\n  ".join(missing)])
+        fail_if([f"{SITE.name(page)}: headings without an explicit id {explain}:\n  " + "\n  ".join(missing)])
 
 
 @EVERY_PAGE
@@ -129,7 +125,7 @@ def test_rule_citations_stay_out_of_the_way(page):
             paragraph = []
         if line.strip():
             paragraph.append(number)
-    _fail(problems)
+    fail_if(problems)
 
 
 CORE = [SITE.docs / lang / f"{name}.md" for lang in SITE.languages for name in SITE.nav_sections(lang)[0][1]]
@@ -153,4 +149,4 @@ def test_a_core_page_says_what_it_teaches_and_ends_with_practice(page):
         for n, line in enumerate(parsed.lines, 1)
         if (m := HARNESS.search(line))
     ]
-    _fail([f"{SITE.name(page)}: {p}" for p in problems])
+    fail_if([f"{SITE.name(page)}: {p}" for p in problems])

@@ -6,20 +6,19 @@ import pytest
 from docs_pipeline.pages import structure
 from docs_pipeline.site import layout
 from docs_pipeline.translations import missing_counterparts, parity_problems
+from tests.helpers import fail_if
 
 SITE = layout()
 
 
 def test_every_page_exists_in_both_languages():
-    if problems := missing_counterparts():
-        pytest.fail("\n".join(problems), pytrace=False)
+    fail_if(missing_counterparts())
 
 
 # A page without its counterpart is the test above's failure.
 @pytest.mark.parametrize("source", [p for p in SITE.pages(SITE.default) if SITE.counterpart(p).exists()], ids=SITE.name)
 def test_translation_has_the_same_structure(source):
-    if problems := parity_problems(source, SITE.counterpart(source)):
-        pytest.fail("\n".join(problems), pytrace=False)
+    fail_if(parity_problems(source, SITE.counterpart(source)))
 
 
 def test_the_parity_check_sees_what_it_compares():

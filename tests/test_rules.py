@@ -10,6 +10,7 @@ from docs_pipeline.macros import PageError, page_functions
 from docs_pipeline.pages import parse
 from docs_pipeline.rules import RULES, is_rules_page, rules_pages
 from docs_pipeline.site import layout
+from tests.helpers import fail_if
 
 SITE = layout()
 CHECKS = sorted((SITE.root / "snippets" / RULES).glob("*.py"))
@@ -42,8 +43,7 @@ def test_the_rules_pages_show_each_check_under_its_heading(lang):
             problems.append(
                 f'{page.name}:{heading.line}: the section {{ #{check.stem} }} does not end with {{{{ cited_by("{check.stem}") }}}}'
             )
-    if problems:
-        pytest.fail("\n".join(problems), pytrace=False)
+    fail_if(problems)
 
 
 def test_every_rule_check_is_cited_by_a_page():
