@@ -38,7 +38,7 @@ def _run(nb: PageNotebook, site: Layout) -> list[dict]:
 
     executed = copy.deepcopy(nb.notebook)
     resources = {"metadata": {"path": str(site.root)}}
-    client = NotebookClient(executed, timeout=TIMEOUT_S, kernel_name="python3", resources=resources, config=Config(KERNEL_CONFIG))
+    client = NotebookClient(executed, timeout=TIMEOUT_S, resources=resources, config=Config(KERNEL_CONFIG))
     try:
         client.execute()
     except CellExecutionError as exc:

@@ -75,7 +75,7 @@ def record(namespace: dict, path: str, snippet: str):
 def record_file(namespace: dict, paths, snippet: str) -> str:
     """The text of `<name>.values.json`: every value at `paths` in a finished run's globals."""
     values = {path: record(namespace, path, snippet) for path in sorted(paths)}
-    return json.dumps(values, ensure_ascii=False, indent=2, sort_keys=True) + "\n"
+    return json.dumps(values, ensure_ascii=False, indent=2) + "\n"
 
 
 def lookup(snippet: str, path: str, root: Path):
