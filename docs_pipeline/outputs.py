@@ -88,7 +88,7 @@ def _optional(snippet: Snippet) -> list[Path]:
 
 
 def _mismatches(files: dict[Path, str], snippet: Snippet) -> list[Path]:
-    return sorted(path for path in set(files) | set(_optional(snippet)) if stored(path) != files.get(path))
+    return sorted(path for path in files.keys() | _optional(snippet) if stored(path) != files.get(path))
 
 
 def _unseeded(snippet: Snippet, recorded: dict[Path, str], verified: dict[Path, str]) -> str:

@@ -258,7 +258,7 @@ class BackwardRun:
 
 def compile_frames(explanation, file: str, frames: Frames) -> None:
     """The graphs Dynamo produced (a torch._dynamo.explain result), one frame each, the breaks between them."""
-    graphs, breaks = list(explanation.graphs), list(explanation.break_reasons)
+    graphs, breaks = explanation.graphs, explanation.break_reasons
     if len(graphs) != len(breaks) + 1:
         raise StepsError(
             f"explain() gave {len(graphs)} graphs and {len(breaks)} graph breaks; "
