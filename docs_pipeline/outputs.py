@@ -70,7 +70,7 @@ def recording(snippet: Snippet, seed: int) -> dict[Path, str]:
         files = {snippet.output_path: output}
     for figure in sorted(snippet.path.parent.glob(f"{snippet.path.stem}.*.svg")):
         files[figure] = draw_figure(snippet, figure, namespace)
-    if quoted := references().get(name, {}):
+    if quoted := references().get(name):
         try:
             files[values_path(snippet.path)] = record_file(namespace, quoted, name)
         except RecordError as exc:
