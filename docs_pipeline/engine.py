@@ -3,13 +3,11 @@ a build): the layout's facts (languages from the mkdocs-static-i18n plugin, fold
 default one first; the nav and its translations; docs_dir, site_url) and the Markdown extensions.
 With docs_pipeline/plugin.py, the only module that imports the engine."""
 
-from functools import cache
 from pathlib import Path
 
 from mkdocs.utils.yaml import yaml_load
 
 
-@cache
 def mkdocs_config(root: Path) -> dict:
     with open(root / "mkdocs.yml", encoding="utf-8") as f:
         return yaml_load(f)

@@ -41,15 +41,15 @@ def _normal(text: str) -> str:
     return re.sub(r"\s+", " ", text).lower()
 
 
-def load(path: Path = GLOSSARY) -> list[Term]:
+def load() -> list[Term]:
     """The terms, in file order; raises ValueError naming the file and entry when one is malformed."""
     try:
-        entries = tomllib.loads(path.read_text(encoding="utf-8")).get("term", [])
+        entries = tomllib.loads(GLOSSARY.read_text(encoding="utf-8")).get("term", [])
     except tomllib.TOMLDecodeError as exc:
-        raise ValueError(f"{path.name}: {exc}") from exc
+        raise ValueError(f"{GLOSSARY.name}: {exc}") from exc
     terms = []
     for number, entry in enumerate(entries, 1):
-        where = f"{path.name}: term #{number} ({entry.get('zh', '?')})"
+        where = f"{GLOSSARY.name}: term #{number} ({entry.get('zh', '?')})"
         try:
             term = Term(**entry)
         except TypeError as exc:
@@ -65,7 +65,9 @@ def load(path: Path = GLOSSARY) -> list[Term]:
     avoided = {a: t for t in terms for a in t.zh_avoid}
     for term in terms:
         if term.zh in avoided:
-            raise ValueError(f"{path.name}: {term.zh} is a term, yet the entry for {avoided[term.zh].zh} lists it under zh_avoid")
+            raise ValueError(
+                f"{GLOSSARY.name}: {term.zh} is a term, yet the entry for {avoided[term.zh].zh} lists it under zh_avoid"
+            )
     return terms
 
 

@@ -11,13 +11,13 @@ from .site import layout
 
 def unused() -> list[str]:
     site = layout()
-    shown = {split_target(t, site.root)[0].resolve() for page in site.pages() for t in parse(page).includes}
+    shown = {split_target(t, site.root)[0] for page in site.pages() for t in parse(page).includes}
     found = []
     for path in sorted(p for p in (site.root / "snippets").rglob("*") if p.is_file() and "__pycache__" not in p.parts):
         program = path.with_name(path.name.split(".")[0] + ".py")  # d/name.out, d/name.var.svg -> d/name.py
         if path.suffix != ".py" and not program.exists():
             found.append(f"{site.name(path)}: its program {site.name(program)} is gone")
-        elif path.suffix in (".py", ".svg") and path.resolve() not in shown:
+        elif path.suffix in (".py", ".svg") and path not in shown:
             found.append(f"{site.name(path)}: no page includes it")
     return found
 

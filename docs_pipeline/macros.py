@@ -111,6 +111,6 @@ def render(text: str, page: Path, site: Layout) -> str:
 def _environment():
     import jinja2
 
-    env = jinja2.Environment(undefined=jinja2.StrictUndefined, autoescape=False)
+    env = jinja2.Environment(undefined=jinja2.StrictUndefined)
     env.filters["num"] = num
     return env

@@ -13,6 +13,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import nbformat
+from nbconvert.preprocessors import CoalesceStreamsPreprocessor
 
 from .macros import torch_version
 from .notebooks import NotebookError, PageNotebook
@@ -37,7 +38,7 @@ def _run(nb: PageNotebook, site: Layout) -> list[dict]:
 
     executed = copy.deepcopy(nb.notebook)
     resources = {"metadata": {"path": str(site.root)}}
-    client = NotebookClient(executed, timeout=TIMEOUT_S, kernel_name="python3", resources=resources, config=Config(KERNEL_CONFIG))
+    client = NotebookClient(executed, timeout=TIMEOUT_S, resources=resources, config=Config(KERNEL_CONFIG))
     try:
         client.execute()
     except CellExecutionError as exc:
@@ -67,21 +68,11 @@ def execute(notebooks: list[PageNotebook], site: Layout) -> None:
         os.utime(run)  # in use: kept
         outputs = json.loads(run.read_text(encoding="utf-8"))
         for cell, output in ((c, o) for nb in group for c, o in zip(_code(nb.notebook), outputs, strict=True)):
-            cell.outputs, cell.execution_count = _streams_merged(output["outputs"]), output["execution_count"]
+            cell.outputs, cell.execution_count = nbformat.from_dict(output["outputs"]), output["execution_count"]
+            # printed text as one output per stream: the kernel splits it into chunks as its timing falls,
+            # which would make two builds of the same code publish different notebooks
+            CoalesceStreamsPreprocessor().preprocess_cell(cell, {}, 0)
     prune(cache)
-
-
-def _streams_merged(outputs: list[dict]) -> list:
-    """Printed text as one output per stream: the kernel splits it into chunks as its timing falls,
-    which would make two builds of the same code publish different notebooks."""
-    merged = []
-    for output in map(nbformat.from_dict, outputs):
-        last = merged[-1] if merged else None
-        if last and output.output_type == last.output_type == "stream" and output.name == last.name:
-            last.text += output.text
-        else:
-            merged.append(output)
-    return merged
 
 
 def _code(notebook) -> list:

@@ -70,7 +70,7 @@ def recording(snippet: Snippet, seed: int) -> dict[Path, str]:
         files = {snippet.output_path: output}
     for figure in sorted(snippet.path.parent.glob(f"{snippet.path.stem}.*.svg")):
         files[figure] = draw_figure(snippet, figure, namespace)
-    if quoted := references().get(name, {}):
+    if quoted := references().get(name):
         try:
             files[values_path(snippet.path)] = record_file(namespace, quoted, name)
         except RecordError as exc:
@@ -88,7 +88,7 @@ def _optional(snippet: Snippet) -> list[Path]:
 
 
 def mismatches(files: dict[Path, str], snippet: Snippet) -> list[Path]:
-    return sorted(path for path in set(files) | set(_optional(snippet)) if stored(path) != files.get(path))
+    return sorted(path for path in files.keys() | _optional(snippet) if stored(path) != files.get(path))
 
 
 def unseeded(snippet: Snippet, recorded: dict[Path, str], verified: dict[Path, str]) -> str:

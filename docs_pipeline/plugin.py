@@ -84,15 +84,12 @@ class NotebookPage(File):
 
 
 class Pipeline(BasePlugin):
-    def __init__(self):
-        self.execute = True  # the notebooks: mkdocs build runs them, mkdocs serve does not
-        self.notebooks: dict[str, list[PageNotebook]] = {}  # {lang: notebooks}, made by the default language's build
-        self.minutes: dict[str, int] = {}  # {page source: its reading time}, from its rendered Markdown
-
-    def on_startup(self, *, command, dirty):
+    def on_startup(self, *, command, dirty):  # once per process: `mkdocs serve` keeps this instance
         for name in CHATTY:
             logging.getLogger(name).setLevel(logging.WARNING)
-        self.execute = command != "serve"
+        self.execute = command != "serve"  # the notebooks: mkdocs build runs them, mkdocs serve does not
+        self.notebooks: dict[str, list[PageNotebook]] = {}  # {lang: notebooks}, made by the default language's build
+        self.minutes: dict[str, int] = {}  # {page source: its reading time}, from its rendered Markdown
         if not self.execute:
             log.info("mkdocs serve shows the notebooks without running them; mkdocs build executes them")
 

@@ -9,9 +9,11 @@ import difflib
 import hashlib
 import subprocess
 import sys
+import textwrap
 from dataclasses import dataclass
 from pathlib import Path
 
+from .outputs import diff
 from .pages import FRONT_MATTER, front_matter_entry, set_front_matter, structure
 from .site import ROOT, Layout, layout
 from .site import repo_name as _name
@@ -144,9 +146,9 @@ def _list_stale() -> int:
             rev, text = old
             source = _name(item.source)
             print(f"  {source} changed since commit {rev}:")
-            now = item.source.read_text(encoding="utf-8").splitlines(keepends=True)
-            diff = difflib.unified_diff(text.splitlines(keepends=True), now, f"{source} ({rev}, translated)", f"{source} (now)")
-            sys.stdout.writelines("    " + line if line.endswith("\n") else "    " + line + "\n" for line in diff)
+            now = item.source.read_text(encoding="utf-8")
+            # every line indented, a blank one's context line (" ") too: the predicate is bool
+            print(textwrap.indent(diff(text, now, f"{source} ({rev}, translated)", f"{source} (now)"), "    ", bool), end="")
         print()
     print(f"{len(found)} stale translation(s)" if found else "every translation is up to date")
     return 0

@@ -5,7 +5,6 @@
 import json
 import math
 import re
-from functools import lru_cache
 from pathlib import Path
 
 from .pages import parse
@@ -76,12 +75,7 @@ def record(namespace: dict, path: str, snippet: str):
 def record_file(namespace: dict, paths, snippet: str) -> str:
     """The text of `<name>.values.json`: every value at `paths` in a finished run's globals."""
     values = {path: record(namespace, path, snippet) for path in sorted(paths)}
-    return json.dumps(values, ensure_ascii=False, indent=2, sort_keys=True) + "\n"
-
-
-@lru_cache(maxsize=256)  # keyed by version: bounded, as `mkdocs serve` makes new versions all day
-def _stored(path: Path, mtime: float) -> dict:
-    return json.loads(path.read_text(encoding="utf-8"))
+    return json.dumps(values, ensure_ascii=False, indent=2) + "\n"
 
 
 def lookup(snippet: str, path: str, root: Path):
@@ -90,7 +84,7 @@ def lookup(snippet: str, path: str, root: Path):
     if not program.is_file():
         raise RecordError(f"no snippet {snippet!r} (snippets/{snippet}.py does not exist)")
     stored = values_path(program)
-    values = _stored(stored, stored.stat().st_mtime) if stored.is_file() else {}
+    values = json.loads(stored.read_text(encoding="utf-8")) if stored.is_file() else {}
     if path not in values:
         raise RecordError(
             f"snippets/{snippet}.py has no recorded value {path!r} "
