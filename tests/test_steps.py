@@ -11,13 +11,13 @@ import re
 
 import pytest
 
-from docs_pipeline import zh_copy
 from docs_pipeline.graphs import spoken
 from docs_pipeline.outputs import RECORD_SEED, recording
 from docs_pipeline.runner import ROOT, Snippet, run
 from docs_pipeline.site import snippet_file
 from docs_pipeline.steps import StepsError, declared, load
 from docs_pipeline.steps_figure import figure
+from tests import zh_copy
 
 STEPPED = sorted(declared())
 FRAME = re.compile(r'<li class="steps__frame[^"]*"[^>]*>(?P<body>.*?)</li>', re.S)

@@ -1,4 +1,4 @@
-"""The Chinese copy follows one typography, checked by autocorrect (docs_pipeline/zh_copy.py): on every
+"""The Chinese copy follows one typography, checked by autocorrect (tests/zh_copy.py): on every
 Chinese page, in the stepped figures (tests/test_steps.py, which draws them) and in every line of the
 templates, mkdocs.yml and the pipeline (its code, ui.toml, and glossary.toml, whence the glossary
 table). A failure names the file and line, the text and what autocorrect would write instead."""
@@ -7,8 +7,8 @@ import re
 
 import pytest
 
-from docs_pipeline import zh_copy
 from docs_pipeline.site import layout
+from tests import zh_copy
 
 SITE = layout()
 EMPHASIS = re.compile(r"\*\*|__")

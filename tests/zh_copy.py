@@ -1,7 +1,7 @@
 """The Chinese copy's typography, held by autocorrect (autocorrect-py, pinned in pyproject.toml):
 a space between Chinese and Latin letters or digits, none beside full-width punctuation, full-width
 punctuation in Chinese sentences. autocorrect knows Markdown: code blocks, inline code and link
-targets are not text. What tests/test_zh_copy.py lints is listed in CONTRIBUTING.md.
+targets are not text. What test_zh_copy.py lints is listed in CONTRIBUTING.md.
 """
 
 import html
