@@ -75,6 +75,18 @@ def sample(site: Path) -> list[str]:
     return chosen
 
 
+def tool_report(cmd: list, out: Path, timeout: float, ok=(0,), cwd=None):
+    """The JSON report an audit tool (`cmd`, run by Node) writes to `out`; a tool that is not installed, or
+    fails, raises with what to do or what it said."""
+    if problem := tools_problem():
+        raise RuntimeError(problem)
+    result = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, timeout=timeout)
+    if result.returncode not in ok or not out.is_file():
+        said = f"{result.stdout[-1500:]}{result.stderr[-1500:]}"
+        raise RuntimeError(f"{' '.join(map(str, cmd))[:200]} failed (exit {result.returncode}):\n{said}")
+    return json.loads(out.read_text(encoding="utf-8"))
+
+
 def run(urls: list[str], *options: str, timeout: float) -> list[dict]:
     """lighthouse.mjs on `urls`, one Node process: its records in URL order (lighthouse.mjs lists their fields)."""
     chrome = chromium_executable()
@@ -82,11 +94,7 @@ def run(urls: list[str], *options: str, timeout: float) -> list[dict]:
         raise RuntimeError(f"no Chromium found. {INSTALL_HINT}")
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "lighthouse.json"
-        cmd = ["node", AUDIT / "lighthouse.mjs", "--chrome", chrome, *options, "--out", out, *urls]
-        result = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
-        if result.returncode != 0 or not out.is_file():
-            raise RuntimeError(f"tests/audit/lighthouse.mjs failed (exit {result.returncode}):\n{result.stderr[-3000:]}")
-        return json.loads(out.read_text(encoding="utf-8"))
+        return tool_report(["node", AUDIT / "lighthouse.mjs", "--chrome", chrome, *options, "--out", out, *urls], out, timeout)
 
 
 def audit(base_url: str, pages: list[str]) -> dict[str, dict]:
@@ -114,8 +122,6 @@ def failures(site: Path, records: dict[str, dict], category: str) -> list[str]:
 
 
 if __name__ == "__main__":
-    if problem := tools_problem():
-        sys.exit(problem)
     site, runs = Path(sys.argv[1]), sys.argv[2]
     with serve(site) as base_url:
         names = {base_url + SITE.url_of(page): SITE.name(page) for page in SITE.pages()}

@@ -48,12 +48,10 @@ def _state(tab, figure: str = FIGURE) -> dict:
 @contextmanager
 def _open(browser, served_site, path, prepare=lambda context: None, **options):
     """A fresh context (as a first visit; `prepare` called on it first): its tab on `path`, and the
-    console errors it collects."""
-    with new_tab(browser, served_site, **options) as tab:
+    console errors and failed requests it collects (chromium.new_tab)."""
+    errors = []
+    with new_tab(browser, served_site, errors, **options) as tab:
         prepare(tab.context)
-        errors = []
-        tab.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-        tab.on("pageerror", lambda e: errors.append(str(e)))
         tab.goto(path)
         tab.locator("figure.steps").first.wait_for()
         yield tab, errors
