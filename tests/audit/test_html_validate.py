@@ -82,7 +82,7 @@ def html_messages(built_site, request, tmp_path_factory):
         page = report["filePath"]
         html = report["source"]  # what the offsets count in
         start = html.find('<article class="md-content__inner')  # Material fills it with the page and its notes
-        content = range(start, html.find("</article>", start)) if start >= 0 else range(0)
+        content = range(start, html.find("</article>", start))  # empty on a page without one (both -1)
         for m in report["messages"]:
             offset = m["offset"]
             # the start tag html-validate points at (at the tag or one of its attributes)

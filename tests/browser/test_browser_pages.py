@@ -88,10 +88,11 @@ _COPY_ALL = """async () => {
 }"""
 
 
-def _visit(browser, base_url: str, site, page: str, desktop: bool) -> tuple[dict[str, list[str]], set[str], bool]:
+def _visit(browser, base_url: str, page: str, desktop: bool, source) -> tuple[dict[str, list[str]], set[str], bool]:
     """One built page's first visit: {check: problems}, the site's files it loaded, whether it found none.
     axe-core runs at a phone's width, and with `desktop` first at 1280 px: what differs there (the
-    sidebars, the tabs, the header's search) is the templates', alike on every page of a kind."""
+    sidebars, the tabs, the header's search) is the templates', alike on every page of a kind. `source`:
+    the parsed page it is built from, None for a notebook or 404 page."""
     problems = {check: [] for check in CHECKS}
     loaded = set()
     with new_tab(browser, base_url, problems["requests and console"], loaded) as tab:
@@ -109,9 +110,8 @@ def _visit(browser, base_url: str, site, page: str, desktop: bool) -> tuple[dict
         problems["axe-core"] += _axe(tab, f"at {PHONE_WIDTH} px: ")
         tab.set_viewport_size({"width": 1280, "height": 900})
         _annotation(tab, problems["annotations"])
-        source = SITE.root / SITE.source_of(site / page, site)
-        if source.is_file():  # not a notebook or 404 page
-            _copy(tab, parse(source), problems["copy"])
+        if source:
+            _copy(tab, source, problems["copy"])
     return problems, loaded, not any(problems.values())
 
 
@@ -182,18 +182,19 @@ def first_visits(browser, served_site, built_site) -> dict[str, dict[str, list[s
             except queue.Empty:
                 return
             source = SITE.root / SITE.source_of(built_site / page, built_site)
+            parsed = parse(source) if source.is_file() else None
             # the copy check compares the page with the snippets and outputs it includes, as the repository holds them
-            shown = [line for block in parse(source).blocks for line in expand(block.includes)] if source.is_file() else []
-            key = digest(tools, page, str(page in desktop), source.read_bytes() if source.is_file() else b"", *shown)
+            shown = [line for block in parsed.blocks for line in expand(block.includes)] if parsed else []
+            key = digest(tools, page, str(page in desktop), source.read_bytes() if parsed else b"", *shown)
             try:
-                visits[page] = kept("first-visits", key, built_site, functools.partial(visit, chromium, page))
+                visits[page] = kept("first-visits", key, built_site, functools.partial(visit, chromium, page, parsed))
             except Exception as error:  # every check of the page fails with it, naming the page
                 visits[page] = f"{type(error).__name__}: {error}"
 
-    def visit(chromium, page: str):
+    def visit(chromium, page: str, parsed):
         if not second:
             second.append(pool.submit(second_visitor))
-        return _visit(chromium, served_site, built_site, page, page in desktop)
+        return _visit(chromium, served_site, page, page in desktop, parsed)
 
     def second_visitor() -> None:
         with launch(chromium_executable()) as chromium:  # Playwright's sync API: one instance per thread
