@@ -34,21 +34,6 @@ KINDS = {
 }
 
 
-def tools_problem() -> str | None:
-    """Why the audits cannot run here (what to do about it), or None."""
-    if not shutil.which("node"):
-        return "the site audits (tests/audit/) need Node.js on PATH, the version tests/audit/package.json names (Debian: apt-get install nodejs npm)"
-    # `./dev` writes this stamp into node_modules after `npm ci` of this exact lock file
-    if not (
-        AUDIT / "node_modules" / f".installed-{hashlib.sha256((AUDIT / 'package-lock.json').read_bytes()).hexdigest()[:16]}"
-    ).is_file():
-        return (
-            "tests/audit/node_modules is missing or older than tests/audit/package-lock.json: "
-            "`./dev test` installs Lighthouse and html-validate there (npm ci)"
-        )
-    return None
-
-
 def write_report(name: str, report) -> None:
     """A report kept in test-artifacts/audit/ for a person to read."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
@@ -78,8 +63,18 @@ def sample(site: Path) -> list[str]:
 def tool_report(cmd: list, out: Path, timeout: float, ok=(0,), cwd=None):
     """The JSON report an audit tool (`cmd`, run by Node) writes to `out`; a tool that is not installed, or
     fails, raises with what to do or what it said."""
-    if problem := tools_problem():
-        raise RuntimeError(problem)
+    if not shutil.which("node"):
+        raise RuntimeError(
+            "the site audits (tests/audit/) need Node.js on PATH, the version tests/audit/package.json names (Debian: apt-get install nodejs npm)"
+        )
+    # `./dev` writes this stamp into node_modules after `npm ci` of this exact lock file
+    if not (
+        AUDIT / "node_modules" / f".installed-{hashlib.sha256((AUDIT / 'package-lock.json').read_bytes()).hexdigest()[:16]}"
+    ).is_file():
+        raise RuntimeError(
+            "tests/audit/node_modules is missing or older than tests/audit/package-lock.json: "
+            "`./dev test` installs Lighthouse and html-validate there (npm ci)"
+        )
     result = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, timeout=timeout)
     if result.returncode not in ok or not out.is_file():
         said = f"{result.stdout[-1500:]}{result.stderr[-1500:]}"
