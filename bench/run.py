@@ -27,7 +27,6 @@ HOST = "127.0.0.1"
 TMP = ROOT / "bench" / "tmp"
 RESULTS = ROOT / "bench" / "results.json"
 PY = sys.executable
-ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
 TIMEOUT_S = 1800  # one command (a cold .ci/run is the longest), or mkdocs serve's first build
 # name: (goal, unit); `_min` figures must reach their goal, the others stay under it
 GOALS = {
@@ -55,7 +54,7 @@ def _log(message: str) -> None:
     print(f"bench: {message}", file=sys.stderr, flush=True)
 
 
-def _run(cmd: list, cwd: Path = ROOT, env: dict = ENV, timeout: float = TIMEOUT_S) -> tuple[float, str]:
+def _run(cmd: list, cwd: Path = ROOT, env: dict | None = None, timeout: float = TIMEOUT_S) -> tuple[float, str]:
     """How long cmd took and what it printed; a failure raises with the end of what it said."""
     start = time.perf_counter()
     result = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout)
@@ -70,7 +69,7 @@ def measure_ci() -> dict:
     a fresh CI runner), then in another clean clone with the cache folder the first one left."""
     caches, clone, figures = TMP / "ci-cache", TMP / "ci-clone", {}
     shutil.rmtree(caches, ignore_errors=True)
-    env = {k: v for k, v in ENV.items() if k not in {"VIRTUAL_ENV", "PYTHONHOME", "PYTHONPATH"}}
+    env = {k: v for k, v in os.environ.items() if k not in {"VIRTUAL_ENV", "PYTHONHOME", "PYTHONPATH"}}
     env |= {"DOCS_CACHE": str(caches / "docs"), "PIP_CACHE_DIR": str(caches / "pip"), "npm_config_cache": str(caches / "npm")}
     for figure in ("ci_cold_s", "ci_cached_s"):
         shutil.rmtree(clone, ignore_errors=True)
@@ -92,7 +91,7 @@ def measure_lighthouse() -> dict:
     audits' runner, run as a program: the bench does not import tests/): the worst page's median of each
     metric."""
     site, runs, per_page, figures, worst_pages = TMP / "site", 3, {}, {}, {}
-    _run([PY, "-m", "mkdocs", "build", "--strict", "--site-dir", site])
+    _run(["./dev", "build", "--site-dir", site])
     _log("python -m tests.audit.lighthouse")
     _, printed = _run([PY, "-m", "tests.audit.lighthouse", site, str(runs)], timeout=7200)
     for record in json.loads(printed):
@@ -121,10 +120,10 @@ def measure_lighthouse() -> dict:
 def _page_with_snippet() -> tuple[Path, Path]:
     """A page that shows a whole snippet and its output."""
     for page in SITE.pages("zh"):
-        targets = [split_target(t) for block in parse(page).blocks for t in block.includes]
-        for path, section in targets:
-            if path.suffix == ".py" and section is None and (path.with_suffix(".out"), None) in targets:
-                return page, path
+        includes = parse(page).includes
+        for target in includes:
+            if target.endswith(".py") and target.removesuffix(".py") + ".out" in includes:  # whole: no ":section"
+                return page, split_target(target)[0]
     raise BenchError("no page includes a whole snippet and its output")
 
 
@@ -156,7 +155,7 @@ def measure_reload() -> dict:
         with socket.socket() as free:
             free.bind((HOST, 0))
             address = f"{HOST}:{free.getsockname()[1]}"
-        env = {**ENV, "PYTHONPATH": str(copy)}  # the copy's docs_pipeline
+        env = {**os.environ, "PYTHONPATH": str(copy)}  # the copy's docs_pipeline
         server = subprocess.Popen(
             [*command, "--dev-addr", address], cwd=copy, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
         )
@@ -191,7 +190,6 @@ def main() -> int:
     parser.add_argument("--ci", action="store_true", help="also time .ci/run in clean clones, cold and cached (minutes)")
     parser.add_argument("--skip", nargs="*", default=[], choices=["warm", "reload", "lighthouse"])
     args = parser.parse_args()
-    TMP.mkdir(parents=True, exist_ok=True)
     results = json.loads(RESULTS.read_text(encoding="utf-8"))  # a figure not measured now keeps its last measurement
     steps = {"ci": measure_ci, "warm": measure_warm, "reload": measure_reload, "lighthouse": measure_lighthouse}
     failed = []

@@ -34,21 +34,6 @@ KINDS = {
 }
 
 
-def tools_problem() -> str | None:
-    """Why the audits cannot run here (what to do about it), or None."""
-    if not shutil.which("node"):
-        return "the site audits (tests/audit/) need Node.js on PATH, the version tests/audit/package.json names (Debian: apt-get install nodejs npm)"
-    # `./dev` writes this stamp into node_modules after `npm ci` of this exact lock file
-    if not (
-        AUDIT / "node_modules" / f".installed-{hashlib.sha256((AUDIT / 'package-lock.json').read_bytes()).hexdigest()[:16]}"
-    ).is_file():
-        return (
-            "tests/audit/node_modules is missing or older than tests/audit/package-lock.json: "
-            "`./dev test` installs Lighthouse and html-validate there (npm ci)"
-        )
-    return None
-
-
 def write_report(name: str, report) -> None:
     """A report kept in test-artifacts/audit/ for a person to read."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
@@ -75,6 +60,28 @@ def sample(site: Path) -> list[str]:
     return chosen
 
 
+def tool_report(cmd: list, out: Path, timeout: float, ok=(0,), cwd=None):
+    """The JSON report an audit tool (`cmd`, run by Node) writes to `out`; a tool that is not installed, or
+    fails, raises with what to do or what it said."""
+    if not shutil.which("node"):
+        raise RuntimeError(
+            "the site audits (tests/audit/) need Node.js on PATH, the version tests/audit/package.json names (Debian: apt-get install nodejs npm)"
+        )
+    # `./dev` writes this stamp into node_modules after `npm ci` of this exact lock file
+    if not (
+        AUDIT / "node_modules" / f".installed-{hashlib.sha256((AUDIT / 'package-lock.json').read_bytes()).hexdigest()[:16]}"
+    ).is_file():
+        raise RuntimeError(
+            "tests/audit/node_modules is missing or older than tests/audit/package-lock.json: "
+            "`./dev test` installs Lighthouse and html-validate there (npm ci)"
+        )
+    result = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, timeout=timeout)
+    if result.returncode not in ok or not out.is_file():
+        said = f"{result.stdout[-1500:]}{result.stderr[-1500:]}"
+        raise RuntimeError(f"{' '.join(map(str, cmd))[:200]} failed (exit {result.returncode}):\n{said}")
+    return json.loads(out.read_text(encoding="utf-8"))
+
+
 def run(urls: list[str], *options: str, timeout: float) -> list[dict]:
     """lighthouse.mjs on `urls`, one Node process: its records in URL order (lighthouse.mjs lists their fields)."""
     chrome = chromium_executable()
@@ -82,11 +89,7 @@ def run(urls: list[str], *options: str, timeout: float) -> list[dict]:
         raise RuntimeError(f"no Chromium found. {INSTALL_HINT}")
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "lighthouse.json"
-        cmd = ["node", AUDIT / "lighthouse.mjs", "--chrome", chrome, *options, "--out", out, *urls]
-        result = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
-        if result.returncode != 0 or not out.is_file():
-            raise RuntimeError(f"tests/audit/lighthouse.mjs failed (exit {result.returncode}):\n{result.stderr[-3000:]}")
-        return json.loads(out.read_text(encoding="utf-8"))
+        return tool_report(["node", AUDIT / "lighthouse.mjs", "--chrome", chrome, *options, "--out", out, *urls], out, timeout)
 
 
 def audit(base_url: str, pages: list[str]) -> dict[str, dict]:
@@ -114,8 +117,6 @@ def failures(site: Path, records: dict[str, dict], category: str) -> list[str]:
 
 
 if __name__ == "__main__":
-    if problem := tools_problem():
-        sys.exit(problem)
     site, runs = Path(sys.argv[1]), sys.argv[2]
     with serve(site) as base_url:
         names = {base_url + SITE.url_of(page): SITE.name(page) for page in SITE.pages()}

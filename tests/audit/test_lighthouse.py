@@ -13,7 +13,7 @@ import sys
 import pytest
 
 from tests.audit import lighthouse
-from tests.audit.lighthouse import AUDIT, CATEGORIES, audit, failures, sample, tools_problem, write_report
+from tests.audit.lighthouse import AUDIT, CATEGORIES, audit, failures, sample, write_report
 from tests.browser.chromium import kept_key
 from tests.helpers import kept
 
@@ -21,8 +21,6 @@ from tests.helpers import kept
 @pytest.fixture(scope="module")
 def lighthouse_mobile(built_site, served_site, browser):
     """{page: Lighthouse record} for the sample, mobile."""
-    if problem := tools_problem():
-        pytest.fail(problem, pytrace=False)
     pages = sample(built_site)
     code = [(AUDIT / name).read_bytes() for name in ("lighthouse.mjs", "package-lock.json")]
     key = kept_key(browser, sys.modules[__name__], lighthouse, inputs=(*code, *pages))

@@ -61,33 +61,42 @@ def launch(executable: str):
 
 
 @contextmanager
-def new_tab(browser, base_url: str, external: list[str] | None = None, loaded: set[str] | None = None, **options):
+def new_tab(browser, base_url: str, errors: list[str] | None = None, loaded: set[str] | None = None, **options):
     """A tab in a fresh context (empty cache, clipboard allowed; `options` as Playwright's new_context
     takes them), closed afterwards; every request to another host is aborted (nothing leaves the
-    machine, no test waits on the network) and listed in `external`; the site's files it loads are
-    added to `loaded` (paths in the site: tests/helpers.kept)."""
+    machine, no test waits on the network). Its console errors, failed requests and requests to other
+    hosts are listed in `errors`; the site's files it loads are added to `loaded` (paths in the site:
+    tests/helpers.kept)."""
     context = browser.new_context(
         base_url=base_url, service_workers="block", **{"viewport": {"width": 1280, "height": 900}, **options}
     )
     context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base_url.rstrip("/"))
     context.set_default_timeout(TIMEOUT_MS)
-    external = [] if external is None else external
+    errors = [] if errors is None else errors
 
     def route(r):
         if urlsplit(r.request.url).hostname == HOST:
             r.continue_()
         else:
-            external.append(r.request.url)
+            errors.append(f"requests another host: {r.request.url}")
             r.abort()
 
     context.route("**/*", route)
+    context.on("response", lambda r: errors.append(f"request failed: {r.status} {r.url}") if r.status >= 400 else None)
+    context.on("requestfailed", lambda r: errors.append(f"request failed: {r.failure} {r.url}"))
     if loaded is not None:
         base = urlsplit(base_url).path
         context.on(
             "requestfinished", lambda r: loaded.add(re.sub(r"(^|/)$", r"\1index.html", urlsplit(r.url).path.removeprefix(base)))
         )
+    tab = context.new_page()
+    tab.on(
+        "console",
+        lambda m: errors.append(f"console error: {m.text} ({m.location.get('url', '?')})") if m.type == "error" else None,
+    )
+    tab.on("pageerror", lambda error: errors.append(f"console error: uncaught: {error}"))
     try:
-        yield context.new_page()
+        yield tab
     finally:
         context.close()
 

@@ -23,7 +23,7 @@ from axe_playwright_python.base import AXE_SCRIPT
 from playwright.sync_api import expect
 
 from docs_pipeline import pages
-from docs_pipeline.pages import ANNOTATION_MARKER, expand, parse, without_annotation
+from docs_pipeline.pages import expand, parse, without_annotation
 from docs_pipeline.site import layout
 from tests.audit.lighthouse import sample
 from tests.browser.chromium import SEARCH_READY, chromium_executable, kept_key, launch, new_tab
@@ -39,8 +39,6 @@ CHECKS = {  # what each covers, as its failures say it
     "1280 px on one page of each kind in each language (tests/audit/lighthouse.sample)",
 }
 PHONE_WIDTH = 412  # Lighthouse's phone
-MARKER = re.compile(ANNOTATION_MARKER.pattern.removesuffix("!") + "!?")  # a code annotation marker left in copied code
-PROMPT = re.compile(r"^\s*(>>>|\.\.\.)(\s|$)", re.MULTILINE)
 NO_MOTION = "*, *::before, *::after { transition: none !important; animation: none !important; }"
 
 # A block is mounted (content.lazy in mkdocs.yml: once it first scrolls into view) once it has its
@@ -90,22 +88,14 @@ _COPY_ALL = """async () => {
 }"""
 
 
-def _visit(browser, base_url: str, site, page: str, desktop: bool) -> tuple[dict[str, list[str]], set[str], bool]:
+def _visit(browser, base_url: str, page: str, desktop: bool, source) -> tuple[dict[str, list[str]], set[str], bool]:
     """One built page's first visit: {check: problems}, the site's files it loaded, whether it found none.
     axe-core runs at a phone's width, and with `desktop` first at 1280 px: what differs there (the
-    sidebars, the tabs, the header's search) is the templates', alike on every page of a kind."""
+    sidebars, the tabs, the header's search) is the templates', alike on every page of a kind. `source`:
+    the parsed page it is built from, None for a notebook or 404 page."""
     problems = {check: [] for check in CHECKS}
-    seen = problems["requests and console"]
-    external: list[str] = []
     loaded = set()
-    with new_tab(browser, base_url, external, loaded) as tab:
-        tab.on(
-            "console",
-            lambda m: seen.append(f"console error: {m.text} ({m.location.get('url', '?')})") if m.type == "error" else None,
-        )
-        tab.on("pageerror", lambda error: seen.append(f"console error: uncaught: {error}"))
-        tab.context.on("response", lambda r: seen.append(f"request failed: {r.status} {r.url}") if r.status >= 400 else None)
-        tab.context.on("requestfailed", lambda r: seen.append(f"request failed: {r.failure} {r.url}"))
+    with new_tab(browser, base_url, problems["requests and console"], loaded) as tab:
         tab.goto(page.removesuffix("index.html"))
         tab.wait_for_function(SEARCH_READY)  # the search worker's requests are the page's too
         tab.add_style_tag(content=NO_MOTION)  # no check waits on a fade; annotation markers pulse forever
@@ -120,10 +110,8 @@ def _visit(browser, base_url: str, site, page: str, desktop: bool) -> tuple[dict
         problems["axe-core"] += _axe(tab, f"at {PHONE_WIDTH} px: ")
         tab.set_viewport_size({"width": 1280, "height": 900})
         _annotation(tab, problems["annotations"])
-        source = SITE.root / SITE.source_of(site / page, site)
-        if source.is_file():  # not a notebook or 404 page
-            _copy(tab, parse(source), problems["copy"])
-    seen += [f"requests another host: {url}" for url in dict.fromkeys(external)]
+        if source:
+            _copy(tab, source, problems["copy"])
     return problems, loaded, not any(problems.values())
 
 
@@ -153,8 +141,9 @@ def _lines(lines) -> str:
 
 
 def _copy(tab, source, problems: list[str]) -> None:
-    """The copy button gives the snippet as it is in snippets/ (no marker, no prompt) and each output
-    block shows its stored output (its includes expanded, annotation markers taken out)."""
+    """The copy button gives the snippet as it is in snippets/ and each output block shows its stored
+    output (their includes expanded, annotation markers taken out): a marker or a >>> prompt left in
+    what is copied shows in the diff."""
     copies = tab.evaluate(_COPY_ALL)
     if len(copies) != len(source.blocks):
         problems.append(f"{len(source.blocks)} fenced blocks but the page shows {len(copies)} code blocks")
@@ -165,10 +154,6 @@ def _copy(tab, source, problems: list[str]) -> None:
             continue
         python = block.language == "python"  # or text: tests/test_pages.py
         copied, shown = copy
-        if python and MARKER.search(copied):
-            problems.append(f"python block {i} copies an annotation marker:\n{copied}")
-        if python and PROMPT.search(copied):
-            problems.append(f"python block {i} copies a >>> or ... prompt:\n{copied}")
         want = _lines(without_annotation(line) for line in expand(block.includes))
         got = _lines((copied if python else shown).splitlines())
         if got != want:
@@ -197,18 +182,19 @@ def first_visits(browser, served_site, built_site) -> dict[str, dict[str, list[s
             except queue.Empty:
                 return
             source = SITE.root / SITE.source_of(built_site / page, built_site)
+            parsed = parse(source) if source.is_file() else None
             # the copy check compares the page with the snippets and outputs it includes, as the repository holds them
-            shown = [line for block in parse(source).blocks for line in expand(block.includes)] if source.is_file() else []
-            key = digest(tools, page, str(page in desktop), source.read_bytes() if source.is_file() else b"", *shown)
+            shown = [line for block in parsed.blocks for line in expand(block.includes)] if parsed else []
+            key = digest(tools, page, str(page in desktop), source.read_bytes() if parsed else b"", *shown)
             try:
-                visits[page] = kept("first-visits", key, built_site, functools.partial(visit, chromium, page))
+                visits[page] = kept("first-visits", key, built_site, functools.partial(visit, chromium, page, parsed))
             except Exception as error:  # every check of the page fails with it, naming the page
                 visits[page] = f"{type(error).__name__}: {error}"
 
-    def visit(chromium, page: str):
+    def visit(chromium, page: str, parsed):
         if not second:
             second.append(pool.submit(second_visitor))
-        return _visit(chromium, served_site, built_site, page, page in desktop)
+        return _visit(chromium, served_site, page, page in desktop, parsed)
 
     def second_visitor() -> None:
         with launch(chromium_executable()) as chromium:  # Playwright's sync API: one instance per thread

@@ -48,12 +48,10 @@ def _state(tab, figure: str = FIGURE) -> dict:
 @contextmanager
 def _open(browser, served_site, path, prepare=lambda context: None, **options):
     """A fresh context (as a first visit; `prepare` called on it first): its tab on `path`, and the
-    console errors it collects."""
-    with new_tab(browser, served_site, **options) as tab:
+    console errors and failed requests it collects (chromium.new_tab)."""
+    errors = []
+    with new_tab(browser, served_site, errors, **options) as tab:
         prepare(tab.context)
-        errors = []
-        tab.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-        tab.on("pageerror", lambda e: errors.append(str(e)))
         tab.goto(path)
         tab.locator("figure.steps").first.wait_for()
         yield tab, errors
@@ -183,8 +181,7 @@ def test_stepping_and_at_360px(browser, served_site, built_site, screenshots, sn
 def test_without_javascript_every_frame_is_shown(browser, served_site):
     with _open(browser, served_site, PAGE, java_script_enabled=False) as (tab, errors):
         state = _state(tab)
-        assert state["visible"] == list(range(1, len(load(SNIPPET)[1]) + 1)), state
-        assert not tab.locator(f"{FIGURE} .steps__controls").is_visible()
+        assert state["visible"] == list(range(1, len(load(SNIPPET)[1]) + 1)) and not state["controls"], state
         texts = tab.locator(f"{FIGURE} .steps__text").all_inner_texts()
         assert texts[2].startswith("Step 3 of 9: z = x * y + y**2 records MulBackward0, PowBackward0 and AddBackward0"), texts[2]
         assert not errors, errors
