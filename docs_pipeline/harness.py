@@ -14,7 +14,7 @@ from sybil import Document, Region, Sybil
 
 from .outputs import verify
 from .runner import ROOT, Snippet
-from .site import KEPT_DAYS, cache_dir, prune, snippet_name, write_whole
+from .site import KEPT_DAYS, cache_dir, program_of, prune, snippet_name, write_whole
 from .steps import declared
 from .values import references
 
@@ -41,9 +41,8 @@ def run_context() -> list:
 
 def _data() -> dict[str, str]:
     """Files under snippets/ that belong to no snippet: a snippet could read one."""
-    snippets = {(p.parent, p.stem) for p in (ROOT / "snippets").rglob("*.py")}
     files = (p for p in (ROOT / "snippets").rglob("*") if p.is_file() and "__pycache__" not in p.parts)
-    return _digests(p for p in files if (p.parent, p.name.split(".")[0]) not in snippets)
+    return _digests(p for p in files if not program_of(p).is_file())
 
 
 @functools.cache

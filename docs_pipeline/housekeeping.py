@@ -6,7 +6,7 @@ and for a stored result (.out, .svg, .values.json, ...) whose program (.py) is g
 """
 
 from .pages import parse, split_target
-from .site import layout
+from .site import layout, program_of
 
 
 def unused() -> list[str]:
@@ -14,7 +14,7 @@ def unused() -> list[str]:
     shown = {split_target(t, site.root)[0] for page in site.pages() for t in parse(page).includes}
     found = []
     for path in sorted(p for p in (site.root / "snippets").rglob("*") if p.is_file() and "__pycache__" not in p.parts):
-        program = path.with_name(path.name.split(".")[0] + ".py")  # d/name.out, d/name.var.svg -> d/name.py
+        program = program_of(path)
         if path.suffix != ".py" and not program.exists():
             found.append(f"{site.name(path)}: its program {site.name(program)} is gone")
         elif path.suffix in (".py", ".svg") and path not in shown:

@@ -55,6 +55,11 @@ def snippet_file(name: str, root: Path = ROOT) -> Path:
     return root / "snippets" / f"{name}.py"
 
 
+def program_of(path: Path) -> Path:
+    """The program a stored file belongs to: d/name.out, d/name.var.svg -> d/name.py."""
+    return path.with_name(path.name.split(".")[0] + ".py")
+
+
 def snippet_name(path: Path) -> str:
     """snippets/how_it_works/grad_basics.py (or .out, ...) -> "how_it_works/grad_basics", as pages name it."""
     return path.relative_to(ROOT / "snippets").with_suffix("").as_posix()

@@ -10,7 +10,7 @@ import pytest
 from docs_pipeline.outputs import unread_outputs
 from docs_pipeline.pages import HEADING, LIST_ITEM, code_markers, lines_outside, parse, split_target
 from docs_pipeline.runner import stored
-from docs_pipeline.site import layout, snippet_file
+from docs_pipeline.site import layout, program_of, snippet_file
 from tests.helpers import fail_if
 
 SITE = layout()
@@ -70,7 +70,7 @@ def test_figures_are_drawn_from_a_snippet_on_the_page(page):
     for line, target in parsed.figure_includes:
         where = f"{SITE.name(page)}:{line}"
         path, before = split_target(target)[0], "\n".join(parsed.lines[:line])
-        program = path.with_name(path.name.split(".")[0] + ".py")
+        program = program_of(path)
         if path.suffix != ".svg" or before.rfind("<figure") <= before.rfind("</figure>"):
             problems.append(f"{where}: outside a code block only an .svg figure may be included, inside <figure>")
         elif not path.is_file():
