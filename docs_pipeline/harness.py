@@ -7,14 +7,13 @@ import os
 import platform
 import re
 import sys
-import time
 from pathlib import Path
 
 from sybil import Document, Region, Sybil
 
 from .outputs import verify
 from .runner import ROOT, Snippet
-from .site import KEPT_DAYS, cache_dir, program_of, prune, snippet_name, write_whole
+from .site import cache_dir, fresh, program_of, prune, snippet_name, write_whole
 from .steps import declared
 from .values import references
 
@@ -60,10 +59,10 @@ def run_inputs(snippet: Snippet) -> list:
 
 def kept_verify(snippet: Snippet) -> str | None:
     """verify(snippet), kept in the project's cache folder after a pass while its run_inputs() and
-    run_context() are unchanged. A kept pass runs afresh KEPT_DAYS after its run; a failure runs every time."""
+    run_context() are unchanged (and site.fresh); a failure runs every time."""
     key = json.dumps([run_context(), run_inputs(snippet)])
     entry = cache_dir("snippets") / f"{hashlib.sha256(key.encode()).hexdigest()[:32]}.json"
-    if entry.is_file() and time.time() - entry.stat().st_mtime < KEPT_DAYS * 86400:
+    if fresh(entry):
         return None
     problem = verify(snippet)
     if problem is None:

@@ -43,8 +43,15 @@ def write_whole(path: Path, text: str) -> None:
     path.with_suffix(f".{os.getpid()}").replace(path)
 
 
+def fresh(entry: Path) -> bool:
+    """A kept check's entry from a run less than KEPT_DAYS ago: an older one runs afresh, used or not, so
+    that a fault that shows only now and then is not hidden for good."""
+    return entry.is_file() and time.time() - entry.stat().st_mtime < KEPT_DAYS * 86400
+
+
 def prune(cache: Path) -> None:
-    """Remove the entries of a cache folder unused for KEPT_DAYS (a hit touches its entry)."""
+    """Remove the entries of a cache folder unused for KEPT_DAYS (a cache's hit touches its entry, a kept
+    check's does not: fresh)."""
     for stale in cache.glob("*.json"):
         if time.time() - stale.stat().st_mtime > KEPT_DAYS * 86400:
             stale.unlink(missing_ok=True)

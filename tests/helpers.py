@@ -18,7 +18,7 @@ import pytest
 from docs_pipeline.harness import run_context, run_inputs
 from docs_pipeline.outputs import RECORD_SEED, recording
 from docs_pipeline.runner import Snippet, SnippetFailed, all_snippets
-from docs_pipeline.site import ROOT, cache_dir, prune, repo_name, write_whole
+from docs_pipeline.site import ROOT, cache_dir, fresh, prune, repo_name, write_whole
 
 # What never belongs in a copy: git's own folder and .gitignore's entries.
 UNCOPIED = (
@@ -78,9 +78,9 @@ def kept(name: str, key: str, site: Path, check):
     tools, its page) and the bytes of every file it read are unchanged, for at most 30 days from the run
     (a fault that shows only now and then is not hidden for good). A failure runs again every time."""
     entry = cache_dir(name) / f"{digest(key)[:32]}.json"
-    if entry.is_file():
+    if fresh(entry):
         stored = json.loads(entry.read_text(encoding="utf-8"))
-        if stored["files"] == _digests(site, stored["files"]):  # not touched: checked afresh 30 days on (site.prune)
+        if stored["files"] == _digests(site, stored["files"]):
             return stored["result"]
     result, files, keep = check()
     if keep:
@@ -162,7 +162,7 @@ def reruns(folder: Path):
         key = json.dumps([run_context(), setting, env])
         entries = {name: cache / f"{digest(key, str(got))[:24]}.json" for name, got in inputs.items()}
         into, process = folder / f"{n}.json", None
-        if missing := [name for name, entry in entries.items() if not entry.is_file()]:
+        if missing := [name for name, entry in entries.items() if not fresh(entry)]:
             into.write_text(json.dumps([name for name in missing if name != PROBE]), encoding="utf-8")
             with open(into.with_suffix(".log"), "w", encoding="utf-8") as log:  # a pipe nobody reads would fill up
                 code = f"from tests.helpers import rerun; rerun({str(into)!r})"
@@ -181,15 +181,12 @@ def reruns(folder: Path):
         if process and process.wait(timeout=1200) != 0:
             said = into.with_suffix(".log").read_text(encoding="utf-8")
             pytest.fail(f"recording the snippets under {setting} failed:\n{said[-3000:]}", pytrace=False)
-        fresh = json.loads(into.read_text(encoding="utf-8")) if process else {}
-        for name, files in fresh.items():
+        recorded = json.loads(into.read_text(encoding="utf-8")) if process else {}
+        for name, files in recorded.items():
             if not any(text.startswith(FAILED) for text in files.values()):
                 write_whole(entries[name], json.dumps(files))
-        for entry in entries.values():
-            if entry.is_file():
-                os.utime(entry)  # in use: kept (site.prune)
         prune(cache)
-        return {name: fresh.get(name) or json.loads(entry.read_text(encoding="utf-8")) for name, entry in entries.items()}
+        return {name: recorded.get(name) or json.loads(entry.read_text(encoding="utf-8")) for name, entry in entries.items()}
 
     try:
         yield recordings

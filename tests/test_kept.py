@@ -28,6 +28,11 @@ def test_a_kept_check_runs_again_when_what_it_read_or_its_key_changes(tmp_path, 
     assert kept("check", "another key", site, check) == "two" and len(runs) == 3
     (site / "page.html").write_text("fails", encoding="utf-8")
     assert [kept("check", "key", site, check) for _ in range(2)] == ["fails", "fails"] and len(runs) == 5
+    (site / "page.html").write_text("two", encoding="utf-8")
+    assert kept("check", "key", site, check) == "two" and len(runs) == 5
+    for entry in (tmp_path / "cache" / "check").glob("*.json"):
+        os.utime(entry, (0, 0))  # its run was long ago: used or not, it runs afresh
+    assert kept("check", "key", site, check) == "two" and len(runs) == 6
 
 
 def test_a_kept_snippet_check_runs_again_when_what_its_run_depends_on_changes(tmp_path, monkeypatch):
