@@ -20,25 +20,13 @@ from docs_pipeline.outputs import RECORD_SEED, recording
 from docs_pipeline.runner import Snippet, SnippetFailed, all_snippets
 from docs_pipeline.site import ROOT, cache_dir, fresh, prune, repo_name, write_whole
 
-# What never belongs in a copy: git's own folder and .gitignore's entries.
-UNCOPIED = (
-    ".git",
-    ".venv",
-    "site",
-    ".cache",
-    "__pycache__",
-    ".pytest_cache",
-    "test-artifacts",
-    "*.egg-info",
-    "tmp",
-    "node_modules",
-)
-
 
 def copy_project(dest: Path) -> Path:
-    """Copy the project into dest, all but UNCOPIED (the notebooks' runs and renders are in the project's
-    cache folder, which copies share)."""
-    return shutil.copytree(ROOT, dest, ignore=shutil.ignore_patterns(*UNCOPIED))
+    """Copy the project into dest, all but git's folder and what .gitignore lists, each entry matched by its
+    last name (bench/tmp/ as tmp): the notebooks' runs and renders are in the project's cache folder,
+    which copies share."""
+    ignored = [line.rstrip("/").rpartition("/")[2] for line in (ROOT / ".gitignore").read_text(encoding="utf-8").split()]
+    return shutil.copytree(ROOT, dest, ignore=shutil.ignore_patterns(".git", *ignored))
 
 
 def fail_if(problems: list[str]) -> None:
