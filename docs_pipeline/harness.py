@@ -59,7 +59,7 @@ def run_inputs(snippet: Snippet) -> list:
 
 def kept_verify(snippet: Snippet) -> str | None:
     """verify(snippet), kept in the project's cache folder after a pass while its run_inputs() and
-    run_context() are unchanged (and site.fresh); a failure runs every time."""
+    run_context() are unchanged, for at most KEPT_DAYS (site.fresh); a failure runs every time."""
     key = json.dumps([run_context(), run_inputs(snippet)])
     entry = cache_dir("snippets") / f"{hashlib.sha256(key.encode()).hexdigest()[:32]}.json"
     if fresh(entry):
