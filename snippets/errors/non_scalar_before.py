@@ -1,8 +1,7 @@
 import torch
 
 x = torch.tensor([1.0, 2.0], requires_grad=True)
-y = x * x
 try:
-    y.backward()
+    (x * x).backward()
 except RuntimeError as e:
     print(f"RuntimeError: {e}")
