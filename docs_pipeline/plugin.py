@@ -38,6 +38,7 @@ from pathlib import Path
 
 import jinja2
 import nbformat
+from mkdocs.config import config_options
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, InclusionLevel
@@ -84,6 +85,8 @@ class NotebookPage(File):
 
 
 class Pipeline(BasePlugin):
+    config_scheme = (("kernels", config_options.Type(bool, default=True)),)  # mkdocs.yml; notebook_runs.execute
+
     def on_startup(self, *, command, dirty):  # once per process: `mkdocs serve` keeps this instance
         for name in CHATTY:
             logging.getLogger(name).setLevel(logging.WARNING)
@@ -107,7 +110,7 @@ class Pipeline(BasePlugin):
             try:
                 self.notebooks = page_notebooks(site)
                 if self.execute:
-                    execute([nb for nbs in self.notebooks.values() for nb in nbs], site)
+                    execute([nb for nbs in self.notebooks.values() for nb in nbs], site, self.config["kernels"])
             except NotebookError as exc:
                 raise PluginError(str(exc)) from exc
         for nb in self.notebooks[lang]:

@@ -34,7 +34,7 @@ notebook = functools.cache(lambda page: page_notebook(page, SITE))
 def test_one_run_per_page_and_text_in_each_language(page):
     """Same code in every language (the pages' parity, and each notebook's code is its page's: below), so one run serves all."""
     nbs = [notebook(p) for lang in SITE.languages if (p := SITE.counterpart(page, lang)).exists() and parse(p).code]
-    assert len({run_key(nb) for nb in nbs}) == 1, f"{SITE.name(page)}: its notebooks would run once per language"
+    assert len({str(run_key(nb)) for nb in nbs}) == 1, f"{SITE.name(page)}: its notebooks would run once per language"
     for nb in nbs:
         text = "\n".join(c.source for c in nb.notebook.cells if c.cell_type == "markdown")
         assert ("本笔记本由页面" in text) == (nb.lang == "zh"), (
