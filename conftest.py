@@ -5,10 +5,12 @@ marked `exhaustive` and widens the browser's sample to every page (the weekly ru
 from pathlib import Path
 
 import pytest
+from selectolax.lexbor import LexborHTMLParser
 
 from docs_pipeline.harness import snippet_sybil
 from docs_pipeline.site import ROOT
 from tests.helpers import finished, start_build
+from tests.site_loads import site_pages
 from tests.site_server import serve
 
 # The snippets run first and start the site's build themselves: a sybil example gets only the fixtures
@@ -84,6 +86,12 @@ def built_site(site_build, build):
     if build.returncode != 0:
         pytest.skip("the strict build failed: tests/test_build.py::test_the_strict_build_passes says why")
     return site_build[0]
+
+
+@pytest.fixture(scope="session")
+def built_pages(built_site) -> dict:
+    """Every built HTML file (the notebook and 404 pages too), parsed once: {its path in the site: its tree}."""
+    return {p.relative_to(built_site).as_posix(): LexborHTMLParser(p.read_text(encoding="utf-8")) for p in site_pages(built_site)}
 
 
 # ---------------------------------------------------------------- browser tests (tests/browser/)

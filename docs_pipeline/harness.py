@@ -1,5 +1,6 @@
 """Sybil wiring: every file under snippets/ is one example, run whole and checked."""
 
+import ast
 import functools
 import hashlib
 import os
@@ -28,9 +29,23 @@ def run_context() -> list:
     import torch
 
     settings = sorted((k, v) for k, v in os.environ.items() if k.startswith(("ATEN_", "OMP_", "MKL_", "TORCH", "PYTORCH")))
-    code = _digests((ROOT / "docs_pipeline").glob("*.py"))
+    code = _digests(_recording_modules())
     python = [platform.python_version(), tuple(sys.flags)]  # -O drops the rule checks' asserts
     return [torch.__version__, python, settings, code, (ROOT / "constraints.txt").read_text(encoding="utf-8"), _data()]
+
+
+def _recording_modules() -> set[Path]:
+    """The modules of this package that record a snippet: outputs.py and what it imports of it, transitively."""
+    package, found, todo = ROOT / "docs_pipeline", set(), ["outputs"]
+    while todo:
+        found.add(module := package / f"{todo.pop()}.py")
+        tree = ast.parse(module.read_text(encoding="utf-8"))
+        todo += [
+            n.module
+            for n in ast.walk(tree)
+            if isinstance(n, ast.ImportFrom) and n.level == 1 and n.module and package / f"{n.module}.py" not in found
+        ]
+    return found
 
 
 def _data() -> dict[str, str]:
