@@ -24,6 +24,8 @@ from .ui import texts
 from .values import RecordError, lookup
 
 SUPERSCRIPTS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
+# Macros that read more of the site than their page: a page using one changes when any page of its language does.
+SITE_WIDE = ("core_minutes", "rules_index", "cited_by")
 # What prose arithmetic may hold: numbers, + − × ÷, powers, brackets.
 ARITHMETIC = (ast.Expression, ast.BinOp, ast.UnaryOp, ast.Constant)
 ARITHMETIC += (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.Pow, ast.USub, ast.UAdd)

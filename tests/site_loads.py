@@ -12,7 +12,6 @@ import gzip
 import json
 import re
 from dataclasses import dataclass
-from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urljoin, urlsplit
 
@@ -45,28 +44,13 @@ class PageWeight:
     missing: list[str]  # local references to files not in the site
 
 
-class Tags(HTMLParser):
-    """A page's start tags in order, each [tag, its attributes, the text inside it]: the text of an <a>,
-    a <script> or a <style>."""
-
-    def __init__(self, html: str):
-        super().__init__()
-        self.tags: list[list] = []
-        self._open: list[list] = []
-        self.feed(html)
-
-    def handle_starttag(self, tag, attrs):
-        self.tags.append([tag, {k: v or "" for k, v in attrs}, ""])
-        if tag in {"a", "script", "style"}:
-            self._open.append(self.tags[-1])
-
-    def handle_endtag(self, tag):
-        if tag in {"a", "script", "style"} and self._open:
-            self._open.pop()
-
-    def handle_data(self, data):
-        for tag in self._open:
-            tag[2] += data
+def tags(html: str) -> list[tuple[str, dict, str]]:
+    """A page's elements in order, each (tag, its attributes, the text inside it: of an <a>, a <script>
+    or a <style>)."""
+    return [
+        (n.tag, {k: v or "" for k, v in n.attributes.items()}, n.text() if n.tag in {"a", "script", "style"} else "")
+        for n in LexborHTMLParser(html).css("*")
+    ]
 
 
 def _css_refs(css: str) -> list[str]:
@@ -118,7 +102,7 @@ def page_weight(site: Path, html_file: Path, base_path: str) -> PageWeight:
         elif path == page:
             if MERMAID.search(html := text.decode("utf-8")):
                 external.append("a Mermaid diagram (Material loads Mermaid from a CDN)")
-            for tag, a, inner in Tags(html).tags:
+            for tag, a, inner in tags(html):
                 queue += [(r, url) for r in _loads(tag, a, inner)]
                 if a.get("id") == "__config" and (config := json.loads(inner)).get("search"):
                     base = urljoin(url, config.get("base", ".") + "/")

@@ -3,8 +3,6 @@
 import copy
 import difflib
 import functools
-import html
-import re
 from itertools import pairwise
 
 import nbformat
@@ -20,10 +18,6 @@ SITE = layout()
 # Pages with code: each has a notebook (published: below), made inside the tests (a page that cannot make one fails its own).
 WITH_CODE = [page for page in SITE.pages() if parse(page).code]
 EVERY_PAGE_WITH_CODE = pytest.mark.parametrize("page", WITH_CODE, ids=SITE.name)
-OUTPUT = re.compile(
-    r'<div class="jp-RenderedText jp-OutputArea-output[^"]*" data-mime-type="(?P<mime>[^"]+)"[^>]*>\s*<pre>(?P<text>.*?)</pre>',
-    re.S,
-)
 # What mkdocs-jupyter brings that the plugin leaves out: JupyterLab's CSS, scripts, its copy buttons.
 JUPYTER_EXTRAS = ("--jp-", "<style", "clipboard-copy", "mathjax", "mermaid", "highlight-ipynb")
 notebook = functools.cache(lambda page: page_notebook(page, SITE))
@@ -64,26 +58,29 @@ def test_the_exercise_version_keeps_the_questions_and_drops_the_solutions(page):
 
 
 @EVERY_PAGE_WITH_CODE
-def test_notebook_page_and_download_are_the_executed_notebook(built_site, page):
+def test_notebook_page_and_download_are_the_executed_notebook(built_site, built_pages, page):
     nb, folder = notebook(page), built_site / notebook_url(page, SITE)
-    page = folder / "index.html"
-    where = page.relative_to(built_site).as_posix()
-    assert page.is_file(), f"{SITE.name(nb.page)}: no notebook page at {where}"
+    where = f"{notebook_url(page, SITE)}index.html"
+    assert where in built_pages, f"{SITE.name(nb.page)}: no notebook page at {where}"
     # Its <html lang>: tests/test_build.py; its canonical link and description: tests/test_page_meta.py.
-    doc = page.read_text(encoding="utf-8")
-    assert '"nbformat"' not in doc and 'class="jupyter-wrapper"' in doc, f"{where}: not rendered by mkdocs-jupyter"
+    doc = built_pages[where]
+    assert '"nbformat"' not in doc.html and doc.css_first("div.jupyter-wrapper"), f"{where}: not rendered by mkdocs-jupyter"
     exercises = folder / exercise_file_name(nb.page, SITE)
     assert exercises.is_file(), f"{SITE.name(nb.page)}: no exercise version beside its notebook ({exercises.name})"
-    assert html.escape(nb.title, quote=False) in doc, f"{where}: the page is not the {nb.lang} notebook"
-    extras = [extra for extra in JUPYTER_EXTRAS if extra in doc.lower()]
+    assert nb.title in doc.text(), f"{where}: the page is not the {nb.lang} notebook"
+    extras = [extra for extra in JUPYTER_EXTRAS if extra in doc.html.lower()]
     assert not extras, f"{where}: mkdocs-jupyter's {extras} left in (docs_pipeline/page_html.py)"
-    blocks = len(re.findall(r'<div class="highlight"[^>]*><pre><span></span><code>', doc))
+    blocks = len(doc.css("div.highlight > pre > code"))
     assert blocks == len(nb.code_cells), f"{where}: {blocks} Material code blocks for {len(nb.code_cells)} code cells"
-    ids = re.findall(r'<h[1-6] id="([^"]*)"', doc)
+    ids = [h.attributes["id"] for h in doc.css("h1[id], h2[id], h3[id], h4[id], h5[id], h6[id]")]
     assert ids == nb.heading_ids, f"{where}: heading ids {ids}, the page's are {nb.heading_ids}"
-    unresolved = set(re.findall(r'href="#([^"]+)"', doc)) - set(re.findall(r'id="([^"]+)"', doc))
+    targets = {a.attributes["href"][1:] for a in doc.css('a[href^="#"]')} - {""}
+    unresolved = targets - {n.attributes["id"] for n in doc.css("[id]")}
     assert not unresolved, f"{where}: links to #{sorted(unresolved)}, no such id in the page"
-    outputs = [(m.group("mime"), html.unescape(re.sub(r"<[^>]+>", "", m.group("text")))) for m in OUTPUT.finditer(doc)]
+    outputs = [
+        (o.attributes.get("data-mime-type"), o.css_first("pre").text())
+        for o in doc.css("div.jp-RenderedText.jp-OutputArea-output")
+    ]
     errors = [text for mime, text in outputs if mime != "text/plain"]
     assert not errors, f"{where}: cells wrote to stderr or failed:\n" + "\n".join(errors)
     printed = "".join(text for _, text in outputs)
@@ -91,14 +88,14 @@ def test_notebook_page_and_download_are_the_executed_notebook(built_site, page):
     programs = [Snippet(path) for path in paths if path.suffix == ".py"]
     if printed != "".join(stored(p.output_path) or "" for p in programs):
         # A stored output that drifted is its snippet's own failure; here only what running the page's
-        # programs one after another in one kernel changes.
+        # programs one after another in one notebook changes.
         alone = "".join(run(p)[0] for p in programs)
         assert printed == alone, (
-            f"{where}: run one after another in one kernel, the programs of {SITE.name(nb.page)} print something "
+            f"{where}: run one after another in one notebook, the programs of {SITE.name(nb.page)} print something "
             "other than each run on its own: one leaves state that changes the next:\n"
             + "".join(difflib.unified_diff(alone.splitlines(True), printed.splitlines(True), "each alone", "in the notebook"))
         )
-    title = re.search(r"<title>(.*?)</title>", doc).group(1)
+    title = doc.css_first("title").text()
     assert len(title) <= 70, f"{where}: <title> {title!r} is longer than 70 characters"
     path = folder / nb.file_name
     where = path.relative_to(built_site)

@@ -51,7 +51,9 @@ def _notes(site: Path, page: Path, url: str, doc) -> list[str]:
 def _notebook(site: Path, page: Path, url: str, doc) -> list[str]:
     """A page with code and its notebook page offer the download at the top and in the note below; the page
     also links the notebook page (that both are published: tests/test_notebooks.py)."""
-    hrefs = {cls: [a.attributes.get("href") for a in doc.css(f"a.{cls}")] for cls in ("page-notebook-button", "page-note__download")}
+    hrefs = {
+        cls: [a.attributes.get("href") for a in doc.css(f"a.{cls}")] for cls in ("page-notebook-button", "page-note__download")
+    }
     if not parse(page).code:
         return [f"{url}: a notebook download on a page without code"] * any(hrefs.values())
     expected, problems = site / notebook_url(page, SITE) / notebook_file_name(page, SITE), []
