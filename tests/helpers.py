@@ -20,6 +20,7 @@ PIPELINE = (
     "constraints.txt",
     "dev",
     "tests/helpers.py",
+    "tests/site_loads.py",
     "tests/site_server.py",
 )
 
