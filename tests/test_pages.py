@@ -157,7 +157,6 @@ def test_a_core_page_says_what_it_teaches_and_ends_with_practice(page):
 # page is the article's own words. A corrected mark, {{ article(corrected=True) }}, is exempt; the
 # English pages' marks are translations.
 ARTICLE_TEXT = Path(__file__).with_name("article.zh.txt")
-UNCORRECTED = re.compile(r"\{\{\s*article\(\s*\)\s*\}\}")
 MARKDOWN = [
     (re.compile(r"\{\{.*?\}\}|\{%.*?%\}"), ""),  # other macros: not the article's words
     (re.compile(r"\[([^\]]*)\]\([^)]*\)"), r"\1"),  # a link: its text
@@ -176,7 +175,7 @@ def marked_passages(page) -> list[tuple[int, str]]:
     """(line, text) of each paragraph or list item an uncorrected article mark opens, from the mark on."""
     lines, found = parse(page).lines, []
     for number, line in enumerate(lines, 1):
-        if mark := UNCORRECTED.search(line):
+        if (mark := ARTICLE.search(line)) and not mark.group("args").strip():
             passage = [line[mark.end() :]]
             for more in lines[number:]:
                 if not more.strip() or HEADING.match(more) or LIST_ITEM.match(more) or ADMONITION.match(more):
