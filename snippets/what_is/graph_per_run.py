@@ -13,3 +13,6 @@ for x in (pos, neg):
     out = f(x)  # (2)!
     out.backward()
     print(f"x = {x.item()}: f(x) = {out!r}, df/dx = {x.grad}")
+
+first, second = f(pos), f(pos)  # (3)!
+print(f"f(pos) twice: {first.grad_fn.name()}, {second.grad_fn.name()}, same graph: {first.grad_fn is second.grad_fn}")
