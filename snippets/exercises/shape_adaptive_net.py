@@ -25,6 +25,6 @@ for batch, features in [(4, 3), (2, 5), (6, 3)]:
     print(f"input ({batch}, {features}) -> output {tuple(y.shape)}, hidden layer {hidden}")
 
 n_built = len(model.blocks)
-print(f"layer sets built: {n_built}, keys: {list(model.blocks.keys())}")  # (5)!
+print(f"layer sets built: {n_built}, keys: {list(model.blocks.keys())}, parameter tensors: {len(list(model.parameters()))}")  # (5)!
 unused = model.blocks["5"][0]
 print(f"'5' hidden weight grad after the last pass: {unused.weight.grad}")  # (6)!
