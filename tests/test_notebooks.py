@@ -35,9 +35,9 @@ EXERCISES, HIDDEN = ("predict-output", "try-it"), ("success", "example")
 
 
 def plain(markdown: str) -> str:
-    """Text as a reader sees it, to find one text in another: no links, tags, quote marks, article marks
-    or rule citations, spaces collapsed."""
-    text = re.sub(r'<span class="article-mark">.*?</span>|\{\{\s*rule\([^)]*\)\s*\}\}', "", markdown)
+    """Text as a reader sees it, to find one text in another: no links, tags, quote marks or article
+    marks, spaces collapsed."""
+    text = re.sub(r'<span class="article-mark">.*?</span>', "", markdown)
     text = re.sub(r"!?\[([^\]]*)\]\([^)]*\)", r"\1", re.sub(r"<[^>]+>", "", text))
     return " ".join(re.sub(r"^[ \t]*>[ \t]?", "", text, flags=re.M).split())
 
@@ -69,7 +69,8 @@ def exercise_prose(page) -> tuple[dict[str, list[str]], list[str]]:
                 paragraphs[-1][1].append(line)
         for is_answer, lines in paragraphs:
             if lines:
-                text = plain(render("\n".join(lines), page, SITE))
+                cited = re.sub(r"\{\{\s*rule\([^)]*\)\s*\}\}", "", "\n".join(lines))  # a notebook has no rules page
+                text = plain(render(cited, page, SITE))
                 (answered if is_answer else asked.setdefault(heading.id, [])).append(text)
     return asked, answered
 
