@@ -15,6 +15,7 @@ out (a notebook has no rules page), the site's relative links reduced to their t
 import functools
 import re
 import textwrap
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import dropwhile, takewhile
 from pathlib import Path
@@ -103,7 +104,7 @@ def _unlinked(markdown: str) -> str:
     return LINK.sub(lambda m: m.group(0) if ABSOLUTE.match(m.group(0)) else m.group("text"), markdown)
 
 
-def exercise_ranges(page: Page) -> list[tuple[int, int]]:
+def _exercise_ranges(page: Page) -> list[tuple[int, int]]:
     """The lines of the page's exercise sections (with their subsections): [first, past the last)."""
     return [page.section(h) for h in page.headings if h.id in EXERCISES]
 
@@ -128,12 +129,18 @@ def _indent(line: str) -> int:
     return len(line.expandtabs(4)) - len(line.expandtabs(4).lstrip())
 
 
-def _statements(page: Page, site: Layout, text) -> dict[int, str]:
+def _expanded(lines: list[str], site: Layout) -> list[str]:
+    """Lines with their include lines (a figure's SVG) replaced by what they bring in."""
+    found = [(line, INCLUDE.match(line)) for line in lines]
+    return [part for line, inc in found for part in (expand([inc.group("target")], site.root) if inc else [line])]
+
+
+def _statements(page: Page, site: Layout, text: Callable[[str], str]) -> dict[int, str]:
     """The exercises' own text, as Markdown cells show it, by the page line it starts on: each paragraph,
     list, tip and text block of the exercise sections, outside the code cells, the answers and the
     solutions."""
     blocks, found = {b.line: b for b in page.blocks}, {}
-    for start, end in exercise_ranges(page):
+    for start, end in _exercise_ranges(page):
         i, paragraph = start, []  # 0-based index of the line after the heading; the paragraph's (line, text)
         while i < end - 1:
             line, at = page.lines[i], i + 1
@@ -153,20 +160,19 @@ def _statements(page: Page, site: Layout, text) -> dict[int, str]:
                     i += 1
                 if adm.group("marker").startswith("???") and adm.group("kind") in HIDDEN:
                     continue  # an answer or a reference solution
-                body = textwrap.dedent("\n".join(page.lines[body_start:i])).strip("\n")
+                body = textwrap.dedent("\n".join(_expanded(page.lines[body_start:i], site))).strip("\n")
                 title = adm.group("title") or adm.group("kind").capitalize()  # Material's default title
                 quoted = [f"**{text(title)}**", "", *_prose(body, text).splitlines()]
                 found[at] = "\n".join(f"> {part}".rstrip() for part in quoted)
             else:
-                inc = INCLUDE.match(line)
-                paragraph += [(at, part) for part in expand([inc.group("target")], site.root)] if inc else [(at, line)]
+                paragraph += [(at, part) for part in _expanded([line], site)]
                 i += 1
         if paragraph:
             found[paragraph[0][0]] = _prose("\n".join(part for _, part in paragraph), text)
     return found
 
 
-def _prose(markdown: str, text) -> str:
+def _prose(markdown: str, text: Callable[[str], str]) -> str:
     """Page Markdown as a notebook's text cell shows it: without rule citations, rendered, unlinked."""
     return _unlinked(text(RULE_CITATION.sub("", markdown)))
 
@@ -191,7 +197,7 @@ def page_notebook(path: Path, site: Layout) -> PageNotebook | None:
     head = [f"# {texts['title'].format(name)}", _prose(_intro(page, title.line), text)]
     cells = [_cell("markdown", "\n\n".join(filter(None, [*head, texts["about"].format(name, torch_version())])))]
     heading_ids, last = [title.id], title.line
-    statements, ranges, exercise_text = _statements(page, site, text), exercise_ranges(page), []
+    statements, ranges, exercise_text = _statements(page, site, text), _exercise_ranges(page), []
 
     def exercise(after: int, before: int, headings: list, container: str | None) -> str:
         """The exercise version's text between two page lines: headings and the exercises' own text, in page order."""
