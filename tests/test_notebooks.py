@@ -8,11 +8,13 @@ from itertools import pairwise
 import nbformat
 import pytest
 
+from docs_pipeline.macros import render
 from docs_pipeline.notebook_runs import run_key
 from docs_pipeline.notebooks import exercise_file_name, exercise_notebook, notebook_url, page_notebook
-from docs_pipeline.pages import expand, parse, split_target, without_annotation
+from docs_pipeline.pages import ADMONITION, HEADING, expand, parse, split_target, without_annotation
 from docs_pipeline.runner import Snippet, run, stored
 from docs_pipeline.site import layout
+from docs_pipeline.ui import texts
 
 SITE = layout()
 # Pages with code: each has a notebook (published: below), made inside the tests (a page that cannot make one fails its own).
@@ -21,6 +23,50 @@ EVERY_PAGE_WITH_CODE = pytest.mark.parametrize("page", WITH_CODE, ids=SITE.name)
 # What mkdocs-jupyter brings that the plugin leaves out: JupyterLab's CSS, scripts, its copy buttons.
 JUPYTER_EXTRAS = ("--jp-", "<style", "clipboard-copy", "mathjax", "mermaid", "highlight-ipynb")
 notebook = functools.cache(lambda page: page_notebook(page, SITE))
+# The sections a page's exercises are in (CONTRIBUTING.md, "Add an exercise"), and the collapsibles that
+# hide their answers and reference solutions.
+EXERCISES, HIDDEN = ("predict-output", "try-it"), ("success", "example")
+
+
+def plain(markdown: str) -> str:
+    """Text as a reader sees it, to find one text in another: no links, tags, quote marks or article
+    marks, spaces collapsed."""
+    text = re.sub(r'<span class="article-mark">.*?</span>', "", markdown)
+    text = re.sub(r"!?\[([^\]]*)\]\([^)]*\)", r"\1", re.sub(r"<[^>]+>", "", text))
+    return " ".join(re.sub(r"^[ \t]*>[ \t]?", "", text, flags=re.M).split())
+
+
+def exercise_prose(page) -> tuple[dict[str, list[str]], list[str]]:
+    """The paragraphs of a page's exercise sections, rendered, as plain text: those the reader is asked
+    (by section id; tips included), and those of the answers and reference solutions."""
+    parsed, asked, answered = parse(page), {}, []
+    skipped = {n for b in parsed.blocks for n in range(b.line, b.end + 1)}  # the code: the cells' business
+    for b in (b for b in parsed.code if b.annotations):  # and its annotations, the list right after it
+        n, indent = b.end + 1, re.escape(re.match(r"\s*", parsed.lines[b.line - 1]).group(0))
+        while n <= len(parsed.lines) and re.match(rf"\s*$|{indent}\d+\.\s|{indent}    ", parsed.lines[n - 1]):
+            skipped.add(n)
+            n += 1
+    for heading in (h for h in parsed.headings if h.id in EXERCISES):
+        start, end = parsed.section(heading)
+        paragraphs, hidden = [(False, [])], None  # (is it an answer's, its lines); the indent of the answer we are in
+        for n in range(start + 1, end):
+            line = parsed.lines[n - 1]
+            width = len(line) - len(line.lstrip())
+            if hidden is not None and line.strip() and width <= hidden:
+                hidden = None
+            adm = ADMONITION.match(line)
+            if adm and adm.group("marker").startswith("???") and adm.group("kind") in HIDDEN:
+                hidden = width
+            if n in skipped or adm or not line.strip() or HEADING.match(line) or "{{ steps(" in line:
+                paragraphs.append((hidden is not None, []))
+            else:
+                paragraphs[-1][1].append(line)
+        for is_answer, lines in paragraphs:
+            if lines:
+                cited = re.sub(r"\{\{\s*rule\([^)]*\)\s*\}\}", "", "\n".join(lines))  # a notebook has no rules page
+                text = plain(render(cited, page, SITE))
+                (answered if is_answer else asked.setdefault(heading.id, [])).append(text)
+    return asked, answered
 
 
 # A page without its counterpart is tests/test_parity.py's failure.
@@ -52,6 +98,24 @@ def test_the_exercise_version_keeps_the_questions_and_drops_the_solutions(page):
     assert not any(s.source in code for s in solutions), f"{where}: a reference solution's code in the exercise version"
     assert [c for c in code if c in kept] == kept and len(code) == len(kept) + len(solutions), f"{where}: cells lost"
     nbformat.validate(exercise)
+    # A handout: each question's prompt and each task's statement above its cell, no answer's text, and
+    # each empty cell titled as the reader's own code.
+    asked, answered = exercise_prose(page)
+    headed = [h.id for h in parse(page).headings if h.id in EXERCISES]
+    assert sorted(asked) == sorted(headed), f"{where}: no text read from its exercise sections {sorted(set(headed) - set(asked))}"
+    shown = plain("\n\n".join(c.source for c in exercise.cells if c.cell_type == "markdown"))
+    missing = [f"#{section}: {text}" for section, texts_ in asked.items() for text in texts_ if text not in shown]
+    assert not missing, f"{where}: the exercise version lacks the page's question or task:\n" + "\n".join(missing)
+    leaked = [text for text in answered if text in shown]
+    assert not leaked, f"{where}: the exercise version shows an answer's or solution's text:\n" + "\n".join(leaked)
+    title = f"**{texts()[nb.lang]['notebook']['exercise_code']}**"
+    untitled = [
+        n
+        for n, (above, cell) in enumerate(pairwise(exercise.cells), 2)
+        if cell.source == texts()[nb.lang]["notebook"]["exercise_cell"]
+        and not (above.cell_type == "markdown" and above.source.endswith(title))
+    ]
+    assert not untitled, f"{where}: empty cells {untitled} are not under {title}"
 
 
 # ------------------------------------------------------------------ the built site
