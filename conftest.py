@@ -1,60 +1,71 @@
-"""The test wiring: snippets/ is collected by sybil (one example per file), tests/ by pytest."""
+"""The test wiring: snippets/ is collected by sybil (one example per file), tests/ by pytest. `./dev test`
+checks each property once, at the cheapest tier that sees it; `./dev test --exhaustive` adds the tests
+marked `exhaustive` and widens the browser's sample to every page (the weekly run: README.md, "The tests")."""
 
 from pathlib import Path
 
 import pytest
+from selectolax.lexbor import LexborHTMLParser
 
 from docs_pipeline.harness import snippet_sybil
 from docs_pipeline.site import ROOT
-from tests.helpers import finished, reruns, start_build
+from tests.helpers import finished, start_build
+from tests.site_loads import site_pages
 from tests.site_server import serve
 
-# The snippets run first and set up the session's background work themselves: a sybil example gets
-# only the fixtures its Sybil names, not the autouse ones.
-pytest_collect_file = snippet_sybil(fixtures=("site_build", "portability_runs")).pytest()
+# The snippets run first and start the site's build themselves: a sybil example gets only the fixtures
+# its Sybil names, not the autouse ones.
+pytest_collect_file = snippet_sybil(fixtures=("site_build",)).pytest()
+# Cheap and precise first, each kind in pytest's order: with -x the first failure is the most precise one.
+# A kind is where its tests lie, or the built site they need.
+TIERS = (
+    "snippets/",
+    "tests/test_",
+    "tests/test_notebooks.py",
+    "built_site",
+    "tests/test_faults.py",
+    "tests/browser/",
+    "tests/audit/",
+)
 
 
 def _tier(item) -> int:
-    """Cheap and precise first: snippets (seconds, naming the snippet), page checks, the notebooks made
-    from the pages, the built site, fault injection (more builds), the browser and the site audits, and
-    last what waits for the portability reruns (they take only the CPU the rest leaves idle).
-    With -x the first failure is the most precise one."""
     path = item.path.relative_to(ROOT).as_posix()
-    if path == "tests/test_portability.py":
-        return 7
-    if path.startswith("snippets/"):
-        return 0
-    if path.startswith("tests/browser/"):  # Chromium
-        return 5
-    if path.startswith("tests/audit/"):
-        return 6
-    if path == "tests/test_faults.py":
-        return 4
-    if "built_site" in item.fixturenames:
-        return 3
-    return 2 if path == "tests/test_notebooks.py" else 1
+    tier = max(n for n, start in enumerate(TIERS) if path.startswith(start))
+    return max(tier, TIERS.index("built_site")) if "built_site" in item.fixturenames else tier
+
+
+def pytest_addoption(parser):
+    parser.addoption("--exhaustive", action="store_true", help="also the weekly run's exhaustive variants (README.md)")
+    parser.addoption("--screenshots", action="store_true", help="browser tests save screenshots in test-artifacts/")
 
 
 def pytest_collection_modifyitems(config, items):
+    weekly = [item for item in items if item.get_closest_marker("exhaustive")]
+    if weekly and not config.getoption("exhaustive"):
+        config.hook.pytest_deselected(items=weekly)
+        items[:] = [item for item in items if item not in weekly]
     for item in items:
-        if _tier(item) >= 5:
+        if _tier(item) >= TIERS.index("tests/browser/"):
             item.add_marker(pytest.mark.browser)
     items.sort(key=_tier)  # stable: each tier keeps pytest's order
 
 
-def pytest_addoption(parser):
-    parser.addoption("--screenshots", action="store_true", help="browser tests save screenshots in test-artifacts/")
+@pytest.fixture(scope="session")
+def exhaustive(request) -> bool:
+    return request.config.getoption("exhaustive")
 
 
 @pytest.fixture(scope="session", autouse=True)
-def site_build(request, tmp_path_factory):
-    """The whole site's build, once per test run, started with the session's first test when a selected
-    test needs the built site (the snippet tier is one process and leaves a core to it): (site, process)."""
-    if not any("built_site" in item.fixturenames for item in request.session.items):
+def site_build(request, tmp_path_factory, exhaustive):
+    """The whole site's build, started with the session's first test when a selected test needs it (the
+    snippet tier is one process and leaves a core to it): (site, process). Its notebooks run in the build's
+    own process, in Jupyter kernels with --exhaustive."""
+    if not any({"built_site", "build"} & set(item.fixturenames) for item in request.session.items):
         yield None
         return
     site = tmp_path_factory.mktemp("site")
-    build = start_build(ROOT, site)
+    build = start_build(ROOT, site, {} if exhaustive else {"DOCS_KERNELS": "false"})
     try:
         yield site, build
     finally:
@@ -63,24 +74,24 @@ def site_build(request, tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
-def built_site(site_build):
-    """The whole site, built."""
-    site, build = site_build
-    result = finished(build)
-    if result.returncode != 0:
-        pytest.fail(f"mkdocs build --strict failed:\n{result.stdout}{result.stderr}", pytrace=False)
-    return site
+def build(site_build):
+    """How the build ended: its exit code and what it said."""
+    return finished(site_build[1])
 
 
-@pytest.fixture(scope="session", autouse=True)
-def portability_runs(request, tmp_path_factory):
-    """tests/test_portability.py's reruns, when it is selected, started with the session's first test at
-    the lowest priority (they use what the other tests leave of the CPU): recordings(setting)."""
-    if not any(item.path.name == "test_portability.py" for item in request.session.items):
-        yield None
-        return
-    with reruns(tmp_path_factory.mktemp("portability")) as recordings:
-        yield recordings
+@pytest.fixture(scope="session")
+def built_site(site_build, build):
+    """The whole site, built; when the build failed, the tests that need it are skipped
+    (tests/test_build.py::test_the_strict_build_passes says why)."""
+    if build.returncode != 0:
+        pytest.skip("the strict build failed: tests/test_build.py::test_the_strict_build_passes says why")
+    return site_build[0]
+
+
+@pytest.fixture(scope="session")
+def built_pages(built_site) -> dict:
+    """Every built HTML file (the notebook and 404 pages too), parsed once: {its path in the site: its tree}."""
+    return {p.relative_to(built_site).as_posix(): LexborHTMLParser(p.read_text(encoding="utf-8")) for p in site_pages(built_site)}
 
 
 # ---------------------------------------------------------------- browser tests (tests/browser/)

@@ -26,6 +26,10 @@ class Term:
     forms: tuple[str, ...] = ()  # also accepted on an English page, not shown
     zh_avoid: tuple[str, ...] = ()  # Chinese wordings a page must not use instead of `zh`
     en_avoid: tuple[str, ...] = ()  # English wordings a page must not use instead of `en[0]`
+    # Words that mark the glossary's sense: where a language lists them, a use is linked only in a line
+    # (a paragraph, a list item) naming one of them; elsewhere the same word is a homonym ("guards `sqrt`")
+    zh_sense: tuple[str, ...] = ()
+    en_sense: tuple[str, ...] = ()
 
     def __post_init__(self):  # unknown or missing keys: dataclass's own TypeError
         for field in fields(self):
@@ -98,9 +102,17 @@ def _english(wordings) -> re.Pattern:
     return re.compile(rf"(?<![\w-])(?:{words})(?:s|es)?(?![\w-])", re.I)
 
 
+def in_sense(term: Term, lang: str, line: str) -> bool:
+    """Whether the term's words on this line can be the term: no sense markers for the language, or one
+    of them on the line (any case)."""
+    markers = term.zh_sense if lang == "zh" else term.en_sense
+    return not markers or any(marker.lower() in line.lower() for marker in markers)
+
+
 def link_first_uses(markdown: str, lang: str, terms: list[Term], glossary_href: str) -> str:
     """The page with each term's first use in its prose linked to the term's row on the glossary page
-    (longest terms first: 动态计算图 is not also a use of 计算图)."""
+    (longest terms first: 动态计算图 is not also a use of 计算图), a use of a term with sense markers only
+    on a line that has one (`in_sense`)."""
     lines = markdown.split("\n")
     fenced = {n for block in fences(lines) for n in range(block.line - 1, block.end)}
     pattern = (lambda t: re.compile(re.escape(t.zh))) if lang == "zh" else (lambda t: _english(t.en + t.forms))
@@ -111,6 +123,8 @@ def link_first_uses(markdown: str, lang: str, terms: list[Term], glossary_href: 
             continue
         blocked = [m.span() for m in NOT_PROSE.finditer(line)]
         for term, pattern in ordered:  # a longer term's uses are consumed before a shorter one's
+            if not in_sense(term, lang, line):
+                continue
             for m in pattern.finditer(line):
                 if not any(a < m.end() and m.start() < b for a, b in blocked):
                     blocked.append(m.span())

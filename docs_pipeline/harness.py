@@ -1,11 +1,10 @@
 """Sybil wiring: every file under snippets/ is one example, run whole and checked."""
 
+import ast
 import functools
 import hashlib
-import json
 import os
 import platform
-import re
 import sys
 from pathlib import Path
 
@@ -13,7 +12,7 @@ from sybil import Document, Region, Sybil
 
 from .outputs import verify
 from .runner import ROOT, Snippet
-from .site import cache_dir, fresh, program_of, prune, snippet_name, write_whole
+from .site import kept, load, program_of, snippet_name, store
 from .steps import declared
 from .values import references
 
@@ -24,18 +23,29 @@ def _digests(paths) -> dict[str, str]:
 
 @functools.cache
 def run_context() -> list:
-    """What every snippet's run depends on: torch, Python and its flags, the pins, this machine and how
-    torch uses its CPU, the settings torch reads from the environment, the code that runs and records a
-    snippet, and any other file under snippets/."""
+    """What every snippet's run depends on: torch, Python and its flags, the pins, the settings torch reads
+    from the environment, the code that runs and records a snippet, and any other file under snippets/.
+    Not the CPU: outputs hold on every CPU (outputs.flippable); the weekly run checks that they do."""
     import torch
 
-    cpuinfo = Path("/proc/cpuinfo")
-    cpu = re.findall(r"model name.*", cpuinfo.read_text(encoding="utf-8")) if cpuinfo.is_file() else []
     settings = sorted((k, v) for k, v in os.environ.items() if k.startswith(("ATEN_", "OMP_", "MKL_", "TORCH", "PYTORCH")))
-    code = _digests((ROOT / "docs_pipeline").glob("*.py"))
+    code = _digests(_recording_modules())
     python = [platform.python_version(), tuple(sys.flags)]  # -O drops the rule checks' asserts
-    machine = [platform.machine(), platform.system(), cpu[:1], torch.backends.cpu.get_cpu_capability(), torch.get_num_threads()]
-    return [torch.__version__, python, machine, settings, code, (ROOT / "constraints.txt").read_text(encoding="utf-8"), _data()]
+    return [torch.__version__, python, settings, code, (ROOT / "constraints.txt").read_text(encoding="utf-8"), _data()]
+
+
+def _recording_modules() -> set[Path]:
+    """The modules of this package that record a snippet: outputs.py and what it imports of it, transitively."""
+    package, found, todo = ROOT / "docs_pipeline", set(), ["outputs"]
+    while todo:
+        found.add(module := package / f"{todo.pop()}.py")
+        tree = ast.parse(module.read_text(encoding="utf-8"))
+        todo += [
+            n.module
+            for n in ast.walk(tree)
+            if isinstance(n, ast.ImportFrom) and n.level == 1 and n.module and package / f"{n.module}.py" not in found
+        ]
+    return found
 
 
 def _data() -> dict[str, str]:
@@ -59,15 +69,13 @@ def run_inputs(snippet: Snippet) -> list:
 
 def kept_verify(snippet: Snippet) -> str | None:
     """verify(snippet), kept in the project's cache folder after a pass while its run_inputs() and
-    run_context() are unchanged, for at most KEPT_DAYS (site.fresh); a failure runs every time."""
-    key = json.dumps([run_context(), run_inputs(snippet)])
-    entry = cache_dir("snippets") / f"{hashlib.sha256(key.encode()).hexdigest()[:32]}.json"
-    if fresh(entry):
+    run_context() are unchanged; a failure runs every time."""
+    entry = kept("snippets", [run_context(), run_inputs(snippet)])
+    if load(entry) is not None:
         return None
     problem = verify(snippet)
     if problem is None:
-        write_whole(entry, "{}")
-        prune(entry.parent)
+        store(entry, "{}")
     return problem
 
 

@@ -1,8 +1,8 @@
 """The pages are Jinja templates: what they can insert, all of it from real runs, and `render`, which
 renders page text with it outside the build (the build's engine is given the same: docs_pipeline/plugin.py).
 CONTRIBUTING.md says how pages use each: `torch_version`, `glossary()`, `value(...)` and its `num`
-filter, `derive(...)`, `steps(...)`, `article()`, and the rules' `rule(...)`, `cited_by(...)` and
-`rules_index()` (docs_pipeline/rules.py). A page naming an unknown snippet, value or rule, or a
+filter, `derive(...)`, `steps(...)`, `article()`, `core_minutes()`, and the rules' `rule(...)`,
+`cited_by(...)` and `rules_index()` (docs_pipeline/rules.py). A page naming an unknown snippet, value or rule, or a
 derivation that does not arrive at the value, fails the build naming the page.
 """
 
@@ -24,6 +24,8 @@ from .ui import texts
 from .values import RecordError, lookup
 
 SUPERSCRIPTS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
+# Macros that read more of the site than their page: a page using one changes when any page of its language does.
+SITE_WIDE = ("core_minutes", "rules_index", "cited_by")
 # What prose arithmetic may hold: numbers, + − × ÷, powers, brackets.
 ARITHMETIC = (ast.Expression, ast.BinOp, ast.UnaryOp, ast.Constant)
 ARITHMETIC += (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.Pow, ast.USub, ast.UAdd)
@@ -94,9 +96,17 @@ def page_functions(site: Layout, page: Callable[[], Path]) -> dict[str, Callable
     def glossary() -> str:
         return glossary_table(site.language_of(page()), load_glossary())
 
-    return {"value": value, "derive": derive, "steps": steps, "article": article, "glossary": glossary} | rule_macros(
-        site, page, error
-    )
+    def core_minutes() -> int:
+        """The core path's reading time: the minutes its pages show (the nav's first section, in the page's
+        language), the asking page's own left out (it would have to be rendered to count itself)."""
+        from .reading import reading  # reading renders pages with these macros
+
+        lang, asking = site.language_of(page()), page()
+        pages = [site.docs / lang / f"{name}.md" for name in site.nav_sections(lang)[0][1]]
+        return sum(reading(p, site).minutes for p in pages if p != asking)
+
+    macros = {"value": value, "derive": derive, "steps": steps, "article": article, "glossary": glossary}
+    return macros | {"core_minutes": core_minutes} | rule_macros(site, page, error)
 
 
 def render(text: str, page: Path, site: Layout) -> str:

@@ -1,14 +1,17 @@
 """Execute the notebooks: each page's code once for all its languages (their code cells are the
-same: run_key), in a fresh kernel from the repository root as a reader runs the download, one kernel
-per CPU, cached in the project's cache folder (site.cache_dir) by code, torch and Python version. A cell that raises
-stops the build, naming the notebook, its page and the cell's snippets.
+same: run_key), from the repository root as a reader runs the download, kept in the project's cache
+folder by code, torch, Python and how they ran. In Jupyter kernels, one per CPU (what is published, and
+the weekly tests), or in the build's own process, one page after another, each from a fresh state (the
+per-push tests: the plugin's `kernels: false`). A cell that raises stops the build, naming the notebook,
+its page and the cell's snippets.
 """
 
 import copy
-import hashlib
 import json
+import linecache
 import os
 import platform
+import traceback
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -17,7 +20,8 @@ from nbconvert.preprocessors import CoalesceStreamsPreprocessor
 
 from .macros import torch_version
 from .notebooks import NotebookError, PageNotebook
-from .site import Layout, cache_dir, prune, write_whole
+from .runner import SEEDS, captured, fresh_process
+from .site import Layout, kept, load, store
 
 TIMEOUT_S = 600  # per cell
 # The kernel's channels encrypted with keys the kernel manager makes (ipykernel's kernelspec
@@ -25,13 +29,20 @@ TIMEOUT_S = 600  # per cell
 KERNEL_CONFIG = {"KernelManager": {"transport_encryption": "auto"}}
 
 
-def run_key(nb: PageNotebook) -> str:
-    code = json.dumps([nb.code_cells, torch_version(), platform.python_version()])
-    return hashlib.sha256(code.encode("utf-8")).hexdigest()[:20]
+def run_key(nb: PageNotebook, kernels: bool = True) -> list:
+    return [nb.code_cells, torch_version(), platform.python_version(), "kernel" if kernels else "in-process"]
 
 
-def _run(nb: PageNotebook, site: Layout) -> list[dict]:
-    """Execute one notebook; the outputs of its code cells, in order."""
+def _failed(nb: PageNotebook, site: Layout, cells: list[int], said: str) -> NotebookError:
+    snippets = [f"code cell {n} ({', '.join(_code(nb.notebook)[n - 1].metadata['snippets'])})" for n in cells]
+    return NotebookError(
+        f"notebook {nb.lang}/{nb.file_name} (made from {site.name(nb.page)}): {', '.join(snippets) or 'a code cell'} "
+        f"raised while executing; the page's snippets must also run top to bottom as one program.\n{said}"
+    )
+
+
+def _in_kernel(nb: PageNotebook, site: Layout) -> list[dict]:
+    """Execute one notebook in a Jupyter kernel; the outputs of its code cells, in order."""
     from nbclient import NotebookClient
     from nbclient.exceptions import CellExecutionError
     from traitlets.config import Config
@@ -42,37 +53,56 @@ def _run(nb: PageNotebook, site: Layout) -> list[dict]:
     try:
         client.execute()
     except CellExecutionError as exc:
-        failed = [
-            f"code cell {n} ({', '.join(c.metadata['snippets'])})"
-            for n, c in enumerate(_code(executed), 1)
-            if any(o.output_type == "error" for o in c.outputs)
-        ]
-        raise NotebookError(
-            f"notebook {nb.lang}/{nb.file_name} (made from {site.name(nb.page)}): {', '.join(failed) or 'a code cell'} "
-            f"raised while executing; the page's snippets must also run top to bottom as one program.\n{exc}"
-        ) from exc
+        failed = [n for n, c in enumerate(_code(executed), 1) if any(o.output_type == "error" for o in c.outputs)]
+        raise _failed(nb, site, failed, str(exc)) from exc
     return [{"outputs": c.outputs, "execution_count": c.execution_count} for c in _code(executed)]
 
 
-def execute(notebooks: list[PageNotebook], site: Layout) -> None:
+def _in_process(nb: PageNotebook, site: Layout) -> list[dict]:
+    """Execute one notebook's code cells here, one after another in one namespace, as a fresh kernel would:
+    each cell's printed text as a kernel gives it, its warnings on stderr."""
+    namespace, runs = {"__name__": "__main__"}, []
+    with fresh_process(SEEDS[0]):
+        for n, source in enumerate(nb.code_cells, 1):
+            name = f"<cell {n}>"
+            linecache.cache[name] = (
+                len(source),
+                None,
+                source.splitlines(True),
+                name,
+            )  # tracebacks quote the cell, as in a kernel
+            with captured() as (stdout, stderr, caught):
+                try:
+                    exec(compile(source, name, "exec"), namespace)
+                except Exception as exc:
+                    raise _failed(nb, site, [n], "".join(traceback.format_exception(exc))) from exc
+            stderr.writelines(f"{w.category.__name__}: {w.message}\n" for w in caught)
+            streams = {"stdout": stdout.getvalue(), "stderr": stderr.getvalue()}
+            outputs = [nbformat.v4.new_output("stream", name=name, text=text) for name, text in streams.items() if text]
+            runs.append({"outputs": outputs, "execution_count": n})
+    return runs
+
+
+def execute(notebooks: list[PageNotebook], site: Layout, kernels: bool = True) -> None:
     """Fill in every notebook's outputs, from the cache or from one run per page."""
-    cache = cache_dir("notebook-runs")
     pages: dict[Path, list[PageNotebook]] = {}
     for nb in notebooks:
-        pages.setdefault(cache / f"{run_key(nb)}.json", []).append(nb)
-    missing = [run for run in pages if not run.is_file()]
-    with ThreadPoolExecutor(os.cpu_count()) as pool:  # one kernel per CPU
-        for run, outputs in zip(missing, pool.map(lambda run: _run(pages[run][0], site), missing), strict=True):
-            write_whole(run, json.dumps(outputs))
+        pages.setdefault(kept("notebook-runs", run_key(nb, kernels)), []).append(nb)
+    missing = [run for run in pages if load(run) is None]
+    if kernels:
+        with ThreadPoolExecutor(os.cpu_count()) as pool:  # one kernel per CPU
+            done = list(pool.map(lambda run: _in_kernel(pages[run][0], site), missing))
+    else:
+        done = [_in_process(pages[run][0], site) for run in missing]
+    for run, outputs in zip(missing, done, strict=True):
+        store(run, json.dumps(outputs))
     for run, group in pages.items():
-        os.utime(run)  # in use: kept
-        outputs = json.loads(run.read_text(encoding="utf-8"))
+        outputs = json.loads(load(run))
         for cell, output in ((c, o) for nb in group for c, o in zip(_code(nb.notebook), outputs, strict=True)):
             cell.outputs, cell.execution_count = nbformat.from_dict(output["outputs"]), output["execution_count"]
             # printed text as one output per stream: the kernel splits it into chunks as its timing falls,
             # which would make two builds of the same code publish different notebooks
             CoalesceStreamsPreprocessor().preprocess_cell(cell, {}, 0)
-    prune(cache)
 
 
 def _code(notebook) -> list:

@@ -1,9 +1,11 @@
 """What a snippet's run produces, stored beside it (`.out`, `.<variable>.svg`, and while a page asks
 for them `.values.json` and `.steps.json`): verified against a fresh run, or rewritten from one.
 
-`./dev outputs` records under SEEDS[0] and again under SEEDS[1] to refuse unseeded randomness;
-verification runs under SEEDS[1], and only when that differs from the record again under SEEDS[0],
-to tell unseeded randomness from drift. Every recording refuses what the CPU can flip (`flippable`).
+`./dev outputs` records under SEEDS[0] and again under SEEDS[1] to refuse unseeded randomness (and, for a
+stepped program, runs it once more without tracing: recording its steps must not change what it prints);
+verification runs under SEEDS[1], and only when that differs from the stored files again under SEEDS[0],
+to tell unseeded randomness from drift: a diff always shows the recording seed's run, what `./dev outputs`
+would store. Every recording refuses what the CPU can flip (`flippable`).
 The `outputs_read:` marks are CONTRIBUTING.md's "Update outputs".
 """
 
@@ -125,16 +127,16 @@ def flippable(name: str, source: str, files: dict[str, str]) -> list[str]:
 
 
 def verify(snippet: Snippet) -> str | None:
-    """None when one run under the verification seed reproduces every stored file; else what is wrong."""
+    """None when one run under the verification seed reproduces every stored file; else what is wrong, its
+    diffs from a run under the recording seed (what `./dev outputs` would store)."""
     try:
-        files = recording(snippet, VERIFY_SEED)
-        wrong = mismatches(files, snippet)
-        if wrong and not mismatches(again := recording(snippet, RECORD_SEED), snippet):
-            return unseeded(snippet, again, files)
+        verified = recording(snippet, VERIFY_SEED)
+        if not (wrong := mismatches(verified, snippet)):
+            return None
+        if (files := recording(snippet, RECORD_SEED)) != verified:
+            return unseeded(snippet, files, verified)
     except SnippetFailed as failure:
         return str(failure)
-    if not wrong:
-        return None
     problems = []
     for path in wrong:
         name = repo_name(path)
@@ -157,6 +159,8 @@ def rewrite(snippets: list[Snippet]) -> int:
             again = recording(snippet, VERIFY_SEED)
             if again != files:
                 raise SnippetFailed(unseeded(snippet, files, again))
+            if steps_path(snippet.path) in files and run(snippet, RECORD_SEED)[0] != files[snippet.output_path]:
+                raise SnippetFailed(f"{snippet.name} prints something else while its steps are recorded")
         except SnippetFailed as failure:
             print(f"FAILED {failure}", file=sys.stderr)
             failed += 1

@@ -1,12 +1,14 @@
 """What overrides/partials/page-notes.html shows at the top and bottom of a page or its notebook page:
-the reading time, torch's version, the page's source (published under _sources/), its notebook and
-exercise version, and, off the default language, the original page."""
+the reading time (not on the rules pages: a reference, looked up a rule at a time, whose minutes would
+only scare a reader off), torch's version, the page's source (published under _sources/), its notebook
+and exercise version, and, off the default language, the original page."""
 
 from pathlib import Path
 
 from .macros import torch_version
 from .notebooks import exercise_file_name, notebook_file_name, notebook_url
 from .pages import parse
+from .reading import shown
 from .site import layout
 
 
@@ -28,7 +30,7 @@ def page_notes(source: Path, minutes: int | None) -> dict:
         counterpart = site.counterpart(source, site.default)
         original = notebook_url(counterpart, site) if on_notebook else site.url_of(counterpart) or "."
     return {
-        "reading_minutes": None if on_notebook else str(minutes),
+        "reading_minutes": None if on_notebook or not shown(site, source) else str(minutes),
         "torch_version": torch_version(),
         "source": {"path": site.name(source), "url": source_url(source)},
         "notebook": notebook,

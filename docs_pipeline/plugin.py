@@ -32,19 +32,22 @@ language with this same instance, the default language first; `mkdocs serve` kee
 
 import json
 import logging
+import os
 import posixpath
+import time
 from functools import lru_cache
 from pathlib import Path
 
 import jinja2
 import nbformat
+from mkdocs.config import config_options
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, InclusionLevel
 
 from docs_pipeline.glossary import link_first_uses
 from docs_pipeline.glossary import load as load_glossary
-from docs_pipeline.macros import num, page_functions, torch_version
+from docs_pipeline.macros import SITE_WIDE, num, page_functions, torch_version
 from docs_pipeline.notebook_runs import execute
 from docs_pipeline.notebooks import (
     NotebookError,
@@ -56,9 +59,13 @@ from docs_pipeline.notebooks import (
 )
 from docs_pipeline.page_html import notebook_html, page_html
 from docs_pipeline.page_notes import page_notes, source_url
+from docs_pipeline.pages import parse, split_target
 from docs_pipeline.reading import count
-from docs_pipeline.site import layout, rendered_cache
+from docs_pipeline.rules import rules_pages
+from docs_pipeline.site import layout, rendered_cache, snippet_file
+from docs_pipeline.steps import steps_path
 from docs_pipeline.ui import texts
+from docs_pipeline.values import values_path
 
 page_html, link_first_uses = lru_cache(maxsize=256)(page_html), lru_cache(maxsize=256)(link_first_uses)
 log = logging.getLogger("mkdocs.plugins.docs_pipeline")
@@ -84,16 +91,23 @@ class NotebookPage(File):
 
 
 class Pipeline(BasePlugin):
+    config_scheme = (("kernels", config_options.Type(bool, default=True)),)  # mkdocs.yml; notebook_runs.execute
+
     def on_startup(self, *, command, dirty):  # once per process: `mkdocs serve` keeps this instance
         for name in CHATTY:
             logging.getLogger(name).setLevel(logging.WARNING)
         self.execute = command != "serve"  # the notebooks: mkdocs build runs them, mkdocs serve does not
+        self.dirty, self.built = dirty, 0.0  # mkdocs serve --dirty (./dev serve): when the last whole build started
+        if dirty:  # MkDocs warns of a dirty build's stale pages at each one, failing it under `strict`: none are
+            logging.getLogger("mkdocs.commands.build").addFilter(lambda record: "'dirty' build" not in record.getMessage())
         self.notebooks: dict[str, list[PageNotebook]] = {}  # {lang: notebooks}, made by the default language's build
         self.minutes: dict[str, int] = {}  # {page source: its reading time}, from its rendered Markdown
         if not self.execute:
             log.info("mkdocs serve shows the notebooks without running them; mkdocs build executes them")
 
     def on_pre_build(self, *, config):
+        if language(config) == layout().default:  # the first language's build starts the whole build
+            self.started = time.time()
         # mkdocs-jupyter evicts the renders a build did not use: each language, and the preview, keep their own.
         kind = "executed" if self.execute else "preview"
         cache = rendered_cache("mkdocs-jupyter") / kind / language(config)
@@ -107,7 +121,7 @@ class Pipeline(BasePlugin):
             try:
                 self.notebooks = page_notebooks(site)
                 if self.execute:
-                    execute([nb for nbs in self.notebooks.values() for nb in nbs], site)
+                    execute([nb for nbs in self.notebooks.values() for nb in nbs], site, self.config["kernels"])
             except NotebookError as exc:
                 raise PluginError(str(exc)) from exc
         for nb in self.notebooks[lang]:
@@ -115,14 +129,22 @@ class Pipeline(BasePlugin):
             file = NotebookPage(
                 src, str(site.root / ".cache"), config.site_dir, True, dest_uri=dest, inclusion=InclusionLevel.NOT_IN_NAV
             )
-            file.notebook, path = nb, Path(file.abs_src_path)
+            file.notebook, path, text = nb, Path(file.abs_src_path), nbformat.writes(nb.notebook)
             path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(nbformat.writes(nb.notebook), encoding="utf-8")
+            if not path.is_file() or path.read_text(encoding="utf-8") != text:  # unchanged, a dirty build skips it
+                path.write_text(text, encoding="utf-8")
             files.append(file)
             exercises = f"{notebook_url(nb.page, site)}{exercise_file_name(nb.page, site)}"
             files.append(File.generated(config, exercises, content=nbformat.writes(exercise_notebook(nb))))
         for page in site.pages(lang):
             files.append(File.generated(config, source_url(page), content=page.read_text(encoding="utf-8")))
+        if self.dirty and self.built:  # a reload: rebuild the pages whose sources changed since the last build
+            everything = any(_newer(f, self.built) for f in [site.root / "mkdocs.yml", *_files("docs_pipeline", "overrides")])
+            for file in files.documentation_pages():
+                if not isinstance(file, NotebookPage):
+                    built = os.path.getmtime(file.abs_dest_path) if os.path.isfile(file.abs_dest_path) else 0.0
+                    changed = everything or any(_newer(f, built) for f in _sources(Path(file.abs_src_path), site))
+                    file.is_modified = lambda changed=changed: changed
         return files
 
     def on_env(self, env, *, config, files):
@@ -200,8 +222,14 @@ class Pipeline(BasePlugin):
             per_language[lang].append({**doc, "location": doc["location"].removeprefix(site.prefix(lang))})
         if not all(per_language.values()):  # a nested build of one language: the merged index comes last
             return
+        self.built = self.started
         for lang, docs in per_language.items():
             path = Path(config.site_dir) / site.prefix(lang) / "search" / "search_index.json"
+            if self.dirty and path.is_file():  # a dirty build indexed the pages it rebuilt; the others keep their entries
+                rebuilt = {doc["location"].split("#")[0] for doc in docs}
+                docs += [
+                    d for d in json.loads(path.read_text(encoding="utf-8"))["docs"] if d["location"].split("#")[0] not in rebuilt
+                ]
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(json.dumps({**index, "docs": docs}, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
 
@@ -218,6 +246,26 @@ def _notebook_content(html: str, page, config) -> str:
     for item, ident in zip(_toc(page.toc), nb.heading_ids, strict=True):
         item.id = ident
     return notebook_html(html, nb.heading_ids)
+
+
+def _newer(path: Path, than: float) -> bool:
+    return path.is_file() and path.stat().st_mtime > than
+
+
+def _files(*folders: str) -> list[Path]:
+    return [f for folder in folders for f in (layout().root / folder).rglob("*") if f.is_file() and "__pycache__" not in f.parts]
+
+
+def _sources(page: Path, site) -> list[Path]:
+    """What a built page shows besides its text: the files it includes, the values and frames it quotes, on
+    a page citing rules the rules pages (a marker shows its rule's statement); a page using a macro that reads
+    the whole site (the core's minutes, who cites each rule), every page of its language."""
+    parsed, text = parse(page), page.read_text(encoding="utf-8")
+    found = [page] + [split_target(t)[0] for t in [*parsed.includes, *(t for _, t in parsed.figure_includes)]]
+    found += [values_path(snippet_file(s)) for s, _ in parsed.values] + [steps_path(snippet_file(s)) for s in parsed.steps]
+    if any(f"{macro}(" in text for macro in SITE_WIDE):
+        return found + site.pages(site.language_of(page))
+    return found + (rules_pages(site, site.language_of(page)) if parsed.rules else [])
 
 
 def language(config) -> str:

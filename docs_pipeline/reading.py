@@ -14,6 +14,7 @@ from pathlib import Path
 
 from .macros import render
 from .pages import FRONT_MATTER, INCLUDE, expand, fences
+from .rules import is_rules_page
 from .site import Layout, layout
 
 PROSE_PER_MINUTE = {"zh": 300, "en": 200}
@@ -86,18 +87,27 @@ def reading(page: Path, site: Layout | None = None) -> Reading:
     return count(render(text, page, site), site.language_of(page), site.root)
 
 
+def shown(site: Layout, page: Path) -> bool:
+    """Whether the page shows its reading time: not the rules pages (page_notes.py), looked up a rule at a time."""
+    return not is_rules_page(site, page)
+
+
 def table() -> str:
-    """Every page of every language in nav order, in minutes, with each nav section's total."""
+    """Every page of every language in nav order, in minutes, with each nav section's total of the
+    pages that show theirs (the others are marked "not shown")."""
     site = layout()
     rows = []
     for lang in site.languages:
         rows.append(f"{lang:<38} min   prose  code  out  steps")
         for section, names in site.nav_sections(lang):
-            found = [reading(site.docs / lang / f"{name}.md") for name in names]
-            for name, r in zip(names, found, strict=True):
-                rows.append(f"  {name:<34} {r.seconds / 60:5.1f} {r.prose:7} {r.code:5} {r.output:4} {r.steps:6}")
+            pages = [site.docs / lang / f"{name}.md" for name in names]
+            found = [reading(page) for page in pages]
+            for name, page, r in zip(names, pages, found, strict=True):
+                note = "" if shown(site, page) else "  not shown"
+                rows.append(f"  {name:<34} {r.seconds / 60:5.1f} {r.prose:7} {r.code:5} {r.output:4} {r.steps:6}{note}")
             if len(found) > 1:
-                rows.append(f"  {'= ' + section:<34} {sum(r.seconds for r in found) / 60:5.1f}")
+                total = sum(r.seconds for page, r in zip(pages, found, strict=True) if shown(site, page))
+                rows.append(f"  {'= ' + section:<34} {total / 60:5.1f}")
         rows.append("")
     return "\n".join(rows)
 

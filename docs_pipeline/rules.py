@@ -1,18 +1,25 @@
 """The rules of PyTorch that the pages state in general. Each is a rule check (snippets/rules/<name>.py)
 that asserts it across the cases that could break it, under its heading `{ #<name> }` on a rules page
-(docs/<lang>/rules/). Pages cite it with `{{ rule("<name>") }}`; on its rules page `{{ cited_by("<name>") }}`
-lists the sections citing it, and `{{ rules_index() }}` lists every rule."""
+(docs/<lang>/rules/): first its statement, one paragraph, then its check folded under CHECKED. Pages cite
+it with `{{ rule("<name>") }}`, a marker whose accessible name holds the statement (shown on hover and
+keyboard focus: pages.css); on its rules page `{{ cited_by("<name>") }}` lists the sections citing it, and
+`{{ rules_index() }}` lists every rule."""
 
 import posixpath
+import re
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
-from .pages import Heading, parse
+from .pages import Heading, Page, parse
 from .site import Layout, snippet_file
 from .ui import texts
 
 RULES = "rules"  # the rules pages (docs/<lang>/rules/) and their rule checks (snippets/rules/)
+CHECKED = {"zh": "检查方法", "en": "How this is checked"}  # the title of the fold holding a rule's check
+# What a statement's plain text drops: inline code's backticks, a link's target, emphasis
+CODE_SPAN, LINK, EMPHASIS = re.compile(r"(`+)(.+?)\1"), re.compile(r"\[([^\]]*)\]\([^)]*\)"), re.compile(r"\*\*|__")
+ESCAPED = set("\\`*_{}[]()>#+-.!")  # what Python-Markdown unescapes in an attribute value (attr_list)
 
 
 def is_rules_page(site: Layout, page: Path) -> bool:
@@ -26,16 +33,45 @@ def rules_pages(site: Layout, lang: str) -> list[Path]:
     return sorted(pages, key=lambda p: (order.index(site.page_name(p)) if site.page_name(p) in order else len(order), p))
 
 
+def statement(page: Page, heading: Heading) -> str:
+    """A rule's statement: the first paragraph of its section, as plain text (what its marker shows).
+    Raises ValueError, naming the page and line, when the section does not open with one."""
+    lines, start = page.lines, heading.line  # heading.line is 1-based: lines[start] follows the heading
+    while start < len(lines) and not lines[start].strip():
+        start += 1
+    end = start
+    while end < len(lines) and lines[end].strip():
+        end += 1
+    text = " ".join(line.strip() for line in lines[start:end])
+    where = f"{page.name}:{start + 1}"
+    if not text or re.match(r"(`{3}|~{3}|!!!|\?\?\?|#|\{\{|--8<--|<|\||- |\d+\. )", text):
+        raise ValueError(f"{where}: the section {{ #{heading.id} }} opens with no statement: one paragraph stating the rule")
+    if "{" in text or "}" in text:
+        raise ValueError(f"{where}: the statement of {{ #{heading.id} }} holds a brace (a macro?): its marker cannot carry it")
+    # a straight double quote would end the attribute: code gets Python's other quote, prose curly ones
+    plain = EMPHASIS.sub("", LINK.sub(r"\1", CODE_SPAN.sub(lambda m: m.group(2).replace('"', "'"), text)))
+    return re.sub(r'"([^"]*)"', "\u201c\\1\u201d", plain)
+
+
+def attribute(text: str) -> str:
+    """`text` as an attr_list value that Python-Markdown hands to the element unchanged: its inline
+    patterns see escaped characters only, which it unescapes in attributes."""
+    if '"' in text:
+        raise ValueError(f"an attribute value cannot hold a straight double quote: {text!r}")
+    return "".join("\\" + c if c in ESCAPED else c for c in text)
+
+
 def rule_macros(site: Layout, page: Callable[[], Path], error: Callable[[str], Exception]) -> dict[str, Callable]:
     """`rule`, `cited_by` and `rules_index` for the page `page()` returns, for one build."""
 
     @cache
-    def rule_headings(lang: str) -> dict[str, tuple[str, Heading]]:
-        """{rule: (the rules page holding its heading, the heading)}, the first in nav order winning."""
+    def rule_headings(lang: str) -> dict[str, tuple[str, Heading, Page]]:
+        """{rule: (the rules page holding its heading, the heading, that page)}, the first in nav order winning."""
         found = {}
         for rules in rules_pages(site, lang):
-            for h in parse(rules).headings:
-                found.setdefault(h.id, (site.page_name(rules), h))
+            parsed = parse(rules)
+            for h in parsed.headings:
+                found.setdefault(h.id, (site.page_name(rules), h, parsed))
         return found
 
     @cache
@@ -59,10 +95,13 @@ def rule_macros(site: Layout, page: Callable[[], Path], error: Callable[[str], E
             raise error(f"cites rule {name!r}, but there is no rule check snippets/{RULES}/{name}.py")
         if name not in rule_headings(lang):
             raise error(f"cites rule {name!r}, but no page in {site.name(site.docs / lang / RULES)}/ has a heading {{ #{name} }}")
-        there, heading = rule_headings(lang)[name]
+        there, heading, parsed = rule_headings(lang)[name]
         href = f"#{name}" if here == there else f"{link(there)}#{name}"
-        title = heading.text.replace("`", "").replace('"', "'")
-        return texts()[lang]["rule"].format(title=title, href=href)
+        try:
+            said = attribute(statement(parsed, heading))
+        except ValueError as exc:
+            raise error(f"cites rule {name!r}: {exc}") from None
+        return texts()[lang]["rule"].format(statement=said, href=href)
 
     def cited_by(name: str) -> str:
         lang = site.language_of(page())

@@ -95,6 +95,24 @@ def _logger_levels_restored():
             lg.setLevel(levels.get(lg, logging.NOTSET))
 
 
+@contextlib.contextmanager
+def fresh_process(seed: int):
+    """As a new `python` process started from the repository root: a new interpreter's global state and one
+    global seed, the loggers' levels put back afterwards."""
+    reset_global_state(seed)
+    with contextlib.chdir(ROOT), _logger_levels_restored():
+        yield
+
+
+@contextlib.contextmanager
+def captured():
+    """What the code run inside prints: (stdout, stderr, the warnings it emitted)."""
+    stdout, stderr = io.StringIO(), io.StringIO()
+    with warnings.catch_warnings(record=True) as caught, contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
+        warnings.simplefilter("default")
+        yield stdout, stderr, caught
+
+
 def run(snippet: Snippet, seed: int = SEEDS[0]) -> tuple[str, dict]:
     """Execute the whole file once: (its stdout, its globals, which figures are drawn from). Raise
     SnippetFailed on anything else."""
@@ -102,13 +120,9 @@ def run(snippet: Snippet, seed: int = SEEDS[0]) -> tuple[str, dict]:
     # Paths in messages are then relative and the same on every machine.
     code = compile(snippet.path.read_text(encoding="utf-8"), snippet.name, "exec")
     namespace = {"__name__": "__main__", "__file__": snippet.name}
-    stdout, stderr = io.StringIO(), io.StringIO()
-    reset_global_state(seed)
-    with warnings.catch_warnings(record=True) as caught, contextlib.chdir(ROOT), _logger_levels_restored():
-        warnings.simplefilter("default")
+    with fresh_process(seed), captured() as (stdout, stderr, caught):
         try:
-            with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
-                exec(code, namespace)
+            exec(code, namespace)
         except BaseException as exc:  # SystemExit and KeyboardInterrupt from a snippet too
             frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename == snippet.name]
             where = f"{snippet.name}:{frames[-1].lineno}: {frames[-1].line}" if frames else snippet.name

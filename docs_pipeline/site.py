@@ -4,6 +4,7 @@ served at the site root, every other one under its own folder.
 """
 
 import hashlib
+import json
 import os
 import time
 from dataclasses import dataclass
@@ -26,6 +27,29 @@ def cache_dir(name: str) -> Path:
     return Path(os.environ.get("DOCS_CACHE") or Path.home() / ".cache" / "dynamic-graph-docs") / name
 
 
+def kept(name: str, key) -> Path:
+    """The one key scheme of the cache folder: the entry of cache `name` for `key` (what JSON writes)."""
+    return cache_dir(name) / f"{hashlib.sha256(json.dumps(key).encode()).hexdigest()[:32]}.json"
+
+
+def load(entry: Path) -> str | None:
+    """A kept entry's text, touched (it is in use), or None."""
+    if not entry.is_file():
+        return None
+    os.utime(entry)
+    return entry.read_text(encoding="utf-8")
+
+
+def store(entry: Path, text: str) -> None:
+    """An entry written whole (other runs may read it meanwhile); the folder's entries unused for KEPT_DAYS go."""
+    entry.parent.mkdir(parents=True, exist_ok=True)
+    entry.with_suffix(f".{os.getpid()}").write_text(text, encoding="utf-8")
+    entry.with_suffix(f".{os.getpid()}").replace(entry)
+    for stale in entry.parent.glob("*.json"):
+        if time.time() - stale.stat().st_mtime > KEPT_DAYS * 86400:
+            stale.unlink(missing_ok=True)
+
+
 RENDERERS = ("mkdocs-jupyter", "nbconvert", "nbformat", "mistune", "pygments", "jinja2")
 
 
@@ -34,27 +58,6 @@ def rendered_cache(name: str) -> Path:
     own keys hold the input but not the renderer: a folder per installed version of each."""
     versions = " ".join(f"{package}=={version(package)}" for package in RENDERERS)
     return cache_dir(name) / hashlib.sha256(versions.encode()).hexdigest()[:16]
-
-
-def write_whole(path: Path, text: str) -> None:
-    """A cache entry written whole, even with other runs reading it."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.with_suffix(f".{os.getpid()}").write_text(text, encoding="utf-8")
-    path.with_suffix(f".{os.getpid()}").replace(path)
-
-
-def fresh(entry: Path) -> bool:
-    """A kept check's entry from a run less than KEPT_DAYS ago: an older one runs afresh, used or not, so
-    that a fault that shows only now and then is not hidden for good."""
-    return entry.is_file() and time.time() - entry.stat().st_mtime < KEPT_DAYS * 86400
-
-
-def prune(cache: Path) -> None:
-    """Remove the entries of a cache folder unused for KEPT_DAYS (a cache's hit touches its entry, a kept
-    check's does not: fresh)."""
-    for stale in cache.glob("*.json"):
-        if time.time() - stale.stat().st_mtime > KEPT_DAYS * 86400:
-            stale.unlink(missing_ok=True)
 
 
 def snippet_file(name: str, root: Path = ROOT) -> Path:

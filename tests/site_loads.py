@@ -12,9 +12,10 @@ import gzip
 import json
 import re
 from dataclasses import dataclass
-from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urljoin, urlsplit
+
+from selectolax.lexbor import LexborHTMLParser
 
 from docs_pipeline.site import ROOT, layout
 
@@ -43,28 +44,13 @@ class PageWeight:
     missing: list[str]  # local references to files not in the site
 
 
-class Tags(HTMLParser):
-    """A page's start tags in order, each [tag, its attributes, the text inside it]: the text of an <a>,
-    a <script> or a <style>."""
-
-    def __init__(self, html: str):
-        super().__init__()
-        self.tags: list[list] = []
-        self._open: list[list] = []
-        self.feed(html)
-
-    def handle_starttag(self, tag, attrs):
-        self.tags.append([tag, {k: v or "" for k, v in attrs}, ""])
-        if tag in {"a", "script", "style"}:
-            self._open.append(self.tags[-1])
-
-    def handle_endtag(self, tag):
-        if tag in {"a", "script", "style"} and self._open:
-            self._open.pop()
-
-    def handle_data(self, data):
-        for tag in self._open:
-            tag[2] += data
+def tags(html: str) -> list[tuple[str, dict, str]]:
+    """A page's elements in order, each (tag, its attributes, the text inside it: of an <a>, a <script>
+    or a <style>)."""
+    return [
+        (n.tag, {k: v or "" for k, v in n.attributes.items()}, n.text() if n.tag in {"a", "script", "style"} else "")
+        for n in LexborHTMLParser(html).css("*")
+    ]
 
 
 def _css_refs(css: str) -> list[str]:
@@ -116,12 +102,65 @@ def page_weight(site: Path, html_file: Path, base_path: str) -> PageWeight:
         elif path == page:
             if MERMAID.search(html := text.decode("utf-8")):
                 external.append("a Mermaid diagram (Material loads Mermaid from a CDN)")
-            for tag, a, inner in Tags(html).tags:
+            for tag, a, inner in tags(html):
                 queue += [(r, url) for r in _loads(tag, a, inner)]
                 if a.get("id") == "__config" and (config := json.loads(inner)).get("search"):
                     base = urljoin(url, config.get("base", ".") + "/")
                     queue += [(config["search"], base), ("search/search_index.json", base)]
     return PageWeight(page, files, list(dict.fromkeys(external)), missing)
+
+
+# One built page of each kind the templates make, in each language: what a template gives one page of a kind
+# it gives the others. A kind is where its page lies inside its language's folder, or, written as a tag,
+# what its HTML holds.
+KINDS = {
+    "home": "index.html",
+    "404": "404.html",
+    "notebook": "notebooks/",
+    "rules": "rules/",
+    "glossary": "glossary/",
+    "stepped figure": '<figure class="steps"',
+    "code": '<div class="highlight"',
+}
+
+
+def kinds(site: Path) -> list[str]:
+    """A page of each kind in each language, relative to the site: the first one that is not already chosen."""
+    pages = {p.relative_to(site).as_posix(): p.read_text(encoding="utf-8") for p in site_pages(site)}
+    chosen, lay = [], layout()
+    for lang in lay.languages:
+        own = {page: html for page, html in pages.items() if lay.language_of(ROOT / lay.source_of(site / page, site)) == lang}
+        for kind, where in KINDS.items():
+            found = [
+                page
+                for page, html in own.items()
+                if page not in chosen
+                and (where in html if where.startswith("<") else page.removeprefix(lay.prefix(lang)).startswith(where))
+            ]
+            if not found:
+                raise LookupError(f"no {kind} page in the built {lang} site: tests/site_loads.py's KINDS")
+            chosen.append(found[0])
+    return chosen
+
+
+def constructs(html: str) -> set[str]:
+    """What a page's content is made of: each element inside its <article>, as its tag and classes."""
+    article = LexborHTMLParser(html).css_first("article")
+    return {" ".join([n.tag, *sorted((n.attributes.get("class") or "").split())]) for n in article.css("*")} if article else set()
+
+
+def sample(site: Path) -> list[str]:
+    """The pages the browser visits per push, relative to the site: a page of each kind in each language
+    (kinds), then, one page at a time, the page that adds the most constructs not yet seen, until every
+    construct of the site is in one of them."""
+    made = {p.relative_to(site).as_posix(): constructs(p.read_text(encoding="utf-8")) for p in site_pages(site)}
+    chosen = kinds(site)
+    needed = set().union(*made.values()) - set().union(*(made[page] for page in chosen))
+    while needed:
+        page = max(made, key=lambda p: len(made[p] & needed))
+        chosen.append(page)
+        needed -= made[page]
+    return chosen
 
 
 def site_pages(site: Path) -> list[Path]:

@@ -158,3 +158,36 @@ def test_each_terms_first_use_in_prose_links_to_its_entry():
         f"[Gradients](g.md#{anchor(grad)}){{ .glossary-ref }} flow back through the "
         f"[computational graph](g.md#{anchor(graph)}){{ .glossary-ref }}."
     )
+
+
+@pytest.mark.parametrize(
+    "sentence, term, linked",
+    [
+        # the reader review's homonyms (issue 45): the verb "guard", "trace" an error, a random "seed"
+        ("When `torch.where` guards `sqrt` or `log`, mask their input.", "守卫", False),
+        ("When a later call fails the guard, Dynamo compiles again.", "守卫", True),
+        ("After this page you can trace an autograd error message to its cause.", "追踪", False),
+        ("The tracer runs the function once; tracing records what ran.", "追踪", True),
+        ("Programs that need random numbers fix the seed at the top.", "初始梯度", False),
+        ("`v` is the seed of the backward pass.", "初始梯度", True),
+        ("So it does not silently freeze the first choice.", "冻结", False),
+        ("Freeze the other parameters with `requires_grad_(False)`.", "冻结", True),
+        ("Nodes the pass does not run (a branch that `autograd.grad` does not need) keep theirs.", "条件分支", False),
+        ("The graph holds only the branch of the `if` that ran.", "条件分支", True),
+    ],
+)
+def test_a_word_used_in_another_sense_is_not_linked(terms, sentence, term, linked):
+    """A term's en_sense / zh_sense markers tell its sense from a homonym's (docs_pipeline/glossary.toml)."""
+    [entry] = [t for t in terms if t.zh == term]
+    found = f"(g.md#{anchor(entry)})" in link_first_uses(sentence, "en", terms, "g.md")
+    assert found == linked, (
+        f"{sentence!r}: its {entry.en[0]!r} is {'a homonym' if not linked else 'the glossary sense'}, yet it was "
+        f"{'linked' if found else 'not linked'} ({GLOSSARY.name}: en_sense of {term})"
+    )
+
+
+def test_sense_markers_are_per_language():
+    guard = _term("守卫", "guard", en_sense=["Dynamo"])
+    assert "g.md#" not in link_first_uses("It guards `sqrt`.", "en", [guard], "g.md")
+    assert "g.md#" in link_first_uses("Dynamo checks the guard.", "en", [guard], "g.md")
+    assert "g.md#" in link_first_uses("守卫不成立时重新编译。", "zh", [guard], "g.md")  # no zh_sense: every use

@@ -1,15 +1,14 @@
-"""The housekeeping commands, run as an author runs them (./dev TASK), in a tiny project of their own:
-this checkout's pipeline and mkdocs.yml, one page in each language showing one snippet."""
+"""The housekeeping commands, run as an author runs them (./dev TASK), in a tiny project of their own
+(tests/helpers.tiny_project): one page in each language showing one snippet."""
 
 import os
-import shutil
 import subprocess
 
 import pytest
 
 from docs_pipeline.housekeeping import unused
-from docs_pipeline.site import ROOT
 from docs_pipeline.translations import KEY, content_hash
+from tests.helpers import tiny_project
 
 PAGE = '# {} {{ #page }}\n\n```python\n--8<-- "d/hello.py"\n```\n\n```text\n--8<-- "d/hello.out"\n```\n'
 EN_PAGE = "---\ntitle: Page\n---\n" + PAGE.format("Page")
@@ -17,15 +16,8 @@ EN_PAGE = "---\ntitle: Page\n---\n" + PAGE.format("Page")
 
 @pytest.fixture
 def project(tmp_path):
-    shutil.copytree(ROOT / "docs_pipeline", tmp_path / "docs_pipeline", ignore=shutil.ignore_patterns("__pycache__"))
-    for name in ("dev", "mkdocs.yml"):
-        shutil.copy2(ROOT / name, tmp_path)
-    (tmp_path / ".venv").symlink_to(ROOT / ".venv", target_is_directory=True)  # ./dev finds it installed
     files = {"docs/zh/index.md": PAGE.format("页面"), "docs/en/index.md": EN_PAGE}
-    for name, text in {**files, "snippets/d/hello.py": "print(2 + 2)\n", "snippets/d/hello.out": "4\n"}.items():
-        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
-        (tmp_path / name).write_text(text, encoding="utf-8")
-    return tmp_path
+    return tiny_project(tmp_path, {**files, "snippets/d/hello.py": "print(2 + 2)\n", "snippets/d/hello.out": "4\n"})
 
 
 def dev(project, *args) -> tuple[int, str]:

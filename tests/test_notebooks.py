@@ -3,30 +3,70 @@
 import copy
 import difflib
 import functools
-import html
-import re
 from itertools import pairwise
 
 import nbformat
 import pytest
 
+from docs_pipeline.macros import render
 from docs_pipeline.notebook_runs import run_key
 from docs_pipeline.notebooks import exercise_file_name, exercise_notebook, notebook_url, page_notebook
-from docs_pipeline.pages import expand, parse, split_target, without_annotation
+from docs_pipeline.pages import ADMONITION, HEADING, expand, parse, split_target, without_annotation
 from docs_pipeline.runner import Snippet, run, stored
 from docs_pipeline.site import layout
+from docs_pipeline.ui import texts
 
 SITE = layout()
 # Pages with code: each has a notebook (published: below), made inside the tests (a page that cannot make one fails its own).
 WITH_CODE = [page for page in SITE.pages() if parse(page).code]
 EVERY_PAGE_WITH_CODE = pytest.mark.parametrize("page", WITH_CODE, ids=SITE.name)
-OUTPUT = re.compile(
-    r'<div class="jp-RenderedText jp-OutputArea-output[^"]*" data-mime-type="(?P<mime>[^"]+)"[^>]*>\s*<pre>(?P<text>.*?)</pre>',
-    re.S,
-)
 # What mkdocs-jupyter brings that the plugin leaves out: JupyterLab's CSS, scripts, its copy buttons.
 JUPYTER_EXTRAS = ("--jp-", "<style", "clipboard-copy", "mathjax", "mermaid", "highlight-ipynb")
 notebook = functools.cache(lambda page: page_notebook(page, SITE))
+# The sections a page's exercises are in (CONTRIBUTING.md, "Add an exercise"), and the collapsibles that
+# hide their answers and reference solutions.
+EXERCISES, HIDDEN = ("predict-output", "try-it"), ("success", "example")
+
+
+def plain(markdown: str) -> str:
+    """Text as a reader sees it, to find one text in another: no links, tags, quote marks or article
+    marks, spaces collapsed."""
+    text = re.sub(r'<span class="article-mark">.*?</span>', "", markdown)
+    text = re.sub(r"!?\[([^\]]*)\]\([^)]*\)", r"\1", re.sub(r"<[^>]+>", "", text))
+    return " ".join(re.sub(r"^[ \t]*>[ \t]?", "", text, flags=re.M).split())
+
+
+def exercise_prose(page) -> tuple[dict[str, list[str]], list[str]]:
+    """The paragraphs of a page's exercise sections, rendered, as plain text: those the reader is asked
+    (by section id; tips included), and those of the answers and reference solutions."""
+    parsed, asked, answered = parse(page), {}, []
+    skipped = {n for b in parsed.blocks for n in range(b.line, b.end + 1)}  # the code: the cells' business
+    for b in (b for b in parsed.code if b.annotations):  # and its annotations, the list right after it
+        n, indent = b.end + 1, re.escape(re.match(r"\s*", parsed.lines[b.line - 1]).group(0))
+        while n <= len(parsed.lines) and re.match(rf"\s*$|{indent}\d+\.\s|{indent}    ", parsed.lines[n - 1]):
+            skipped.add(n)
+            n += 1
+    for heading in (h for h in parsed.headings if h.id in EXERCISES):
+        start, end = parsed.section(heading)
+        paragraphs, hidden = [(False, [])], None  # (is it an answer's, its lines); the indent of the answer we are in
+        for n in range(start + 1, end):
+            line = parsed.lines[n - 1]
+            width = len(line) - len(line.lstrip())
+            if hidden is not None and line.strip() and width <= hidden:
+                hidden = None
+            adm = ADMONITION.match(line)
+            if adm and adm.group("marker").startswith("???") and adm.group("kind") in HIDDEN:
+                hidden = width
+            if n in skipped or adm or not line.strip() or HEADING.match(line) or "{{ steps(" in line:
+                paragraphs.append((hidden is not None, []))
+            else:
+                paragraphs[-1][1].append(line)
+        for is_answer, lines in paragraphs:
+            if lines:
+                cited = re.sub(r"\{\{\s*rule\([^)]*\)\s*\}\}", "", "\n".join(lines))  # a notebook has no rules page
+                text = plain(render(cited, page, SITE))
+                (answered if is_answer else asked.setdefault(heading.id, [])).append(text)
+    return asked, answered
 
 
 # A page without its counterpart is tests/test_parity.py's failure.
@@ -34,7 +74,7 @@ notebook = functools.cache(lambda page: page_notebook(page, SITE))
 def test_one_run_per_page_and_text_in_each_language(page):
     """Same code in every language (the pages' parity, and each notebook's code is its page's: below), so one run serves all."""
     nbs = [notebook(p) for lang in SITE.languages if (p := SITE.counterpart(page, lang)).exists() and parse(p).code]
-    assert len({run_key(nb) for nb in nbs}) == 1, f"{SITE.name(page)}: its notebooks would run once per language"
+    assert len({str(run_key(nb)) for nb in nbs}) == 1, f"{SITE.name(page)}: its notebooks would run once per language"
     for nb in nbs:
         text = "\n".join(c.source for c in nb.notebook.cells if c.cell_type == "markdown")
         assert ("本笔记本由页面" in text) == (nb.lang == "zh"), (
@@ -58,32 +98,53 @@ def test_the_exercise_version_keeps_the_questions_and_drops_the_solutions(page):
     assert not any(s.source in code for s in solutions), f"{where}: a reference solution's code in the exercise version"
     assert [c for c in code if c in kept] == kept and len(code) == len(kept) + len(solutions), f"{where}: cells lost"
     nbformat.validate(exercise)
+    # A handout: each question's prompt and each task's statement above its cell, no answer's text, and
+    # each empty cell titled as the reader's own code.
+    asked, answered = exercise_prose(page)
+    headed = [h.id for h in parse(page).headings if h.id in EXERCISES]
+    assert sorted(asked) == sorted(headed), f"{where}: no text read from its exercise sections {sorted(set(headed) - set(asked))}"
+    shown = plain("\n\n".join(c.source for c in exercise.cells if c.cell_type == "markdown"))
+    missing = [f"#{section}: {text}" for section, texts_ in asked.items() for text in texts_ if text not in shown]
+    assert not missing, f"{where}: the exercise version lacks the page's question or task:\n" + "\n".join(missing)
+    leaked = [text for text in answered if text in shown]
+    assert not leaked, f"{where}: the exercise version shows an answer's or solution's text:\n" + "\n".join(leaked)
+    title = f"**{texts()[nb.lang]['notebook']['exercise_code']}**"
+    untitled = [
+        n
+        for n, (above, cell) in enumerate(pairwise(exercise.cells), 2)
+        if cell.source == texts()[nb.lang]["notebook"]["exercise_cell"]
+        and not (above.cell_type == "markdown" and above.source.endswith(title))
+    ]
+    assert not untitled, f"{where}: empty cells {untitled} are not under {title}"
 
 
 # ------------------------------------------------------------------ the built site
 
 
 @EVERY_PAGE_WITH_CODE
-def test_notebook_page_and_download_are_the_executed_notebook(built_site, page):
+def test_notebook_page_and_download_are_the_executed_notebook(built_site, built_pages, page):
     nb, folder = notebook(page), built_site / notebook_url(page, SITE)
-    page = folder / "index.html"
-    where = page.relative_to(built_site).as_posix()
-    assert page.is_file(), f"{SITE.name(nb.page)}: no notebook page at {where}"
+    where = f"{notebook_url(page, SITE)}index.html"
+    assert where in built_pages, f"{SITE.name(nb.page)}: no notebook page at {where}"
     # Its <html lang>: tests/test_build.py; its canonical link and description: tests/test_page_meta.py.
-    doc = page.read_text(encoding="utf-8")
-    assert '"nbformat"' not in doc and 'class="jupyter-wrapper"' in doc, f"{where}: not rendered by mkdocs-jupyter"
+    doc = built_pages[where]
+    assert '"nbformat"' not in doc.html and doc.css_first("div.jupyter-wrapper"), f"{where}: not rendered by mkdocs-jupyter"
     exercises = folder / exercise_file_name(nb.page, SITE)
     assert exercises.is_file(), f"{SITE.name(nb.page)}: no exercise version beside its notebook ({exercises.name})"
-    assert html.escape(nb.title, quote=False) in doc, f"{where}: the page is not the {nb.lang} notebook"
-    extras = [extra for extra in JUPYTER_EXTRAS if extra in doc.lower()]
+    assert nb.title in doc.text(), f"{where}: the page is not the {nb.lang} notebook"
+    extras = [extra for extra in JUPYTER_EXTRAS if extra in doc.html.lower()]
     assert not extras, f"{where}: mkdocs-jupyter's {extras} left in (docs_pipeline/page_html.py)"
-    blocks = len(re.findall(r'<div class="highlight"[^>]*><pre><span></span><code>', doc))
+    blocks = len(doc.css("div.highlight > pre > code"))
     assert blocks == len(nb.code_cells), f"{where}: {blocks} Material code blocks for {len(nb.code_cells)} code cells"
-    ids = re.findall(r'<h[1-6] id="([^"]*)"', doc)
+    ids = [h.attributes["id"] for h in doc.css("h1[id], h2[id], h3[id], h4[id], h5[id], h6[id]")]
     assert ids == nb.heading_ids, f"{where}: heading ids {ids}, the page's are {nb.heading_ids}"
-    unresolved = set(re.findall(r'href="#([^"]+)"', doc)) - set(re.findall(r'id="([^"]+)"', doc))
+    targets = {a.attributes["href"][1:] for a in doc.css('a[href^="#"]')} - {""}
+    unresolved = targets - {n.attributes["id"] for n in doc.css("[id]")}
     assert not unresolved, f"{where}: links to #{sorted(unresolved)}, no such id in the page"
-    outputs = [(m.group("mime"), html.unescape(re.sub(r"<[^>]+>", "", m.group("text")))) for m in OUTPUT.finditer(doc)]
+    outputs = [
+        (o.attributes.get("data-mime-type"), o.css_first("pre").text())
+        for o in doc.css("div.jp-RenderedText.jp-OutputArea-output")
+    ]
     errors = [text for mime, text in outputs if mime != "text/plain"]
     assert not errors, f"{where}: cells wrote to stderr or failed:\n" + "\n".join(errors)
     printed = "".join(text for _, text in outputs)
@@ -91,14 +152,14 @@ def test_notebook_page_and_download_are_the_executed_notebook(built_site, page):
     programs = [Snippet(path) for path in paths if path.suffix == ".py"]
     if printed != "".join(stored(p.output_path) or "" for p in programs):
         # A stored output that drifted is its snippet's own failure; here only what running the page's
-        # programs one after another in one kernel changes.
+        # programs one after another in one notebook changes.
         alone = "".join(run(p)[0] for p in programs)
         assert printed == alone, (
-            f"{where}: run one after another in one kernel, the programs of {SITE.name(nb.page)} print something "
+            f"{where}: run one after another in one notebook, the programs of {SITE.name(nb.page)} print something "
             "other than each run on its own: one leaves state that changes the next:\n"
             + "".join(difflib.unified_diff(alone.splitlines(True), printed.splitlines(True), "each alone", "in the notebook"))
         )
-    title = re.search(r"<title>(.*?)</title>", doc).group(1)
+    title = doc.css_first("title").text()
     assert len(title) <= 70, f"{where}: <title> {title!r} is longer than 70 characters"
     path = folder / nb.file_name
     where = path.relative_to(built_site)

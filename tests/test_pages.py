@@ -1,14 +1,15 @@
 """Every code block on every page is included from snippets/, shown whole, with its real output;
 the prose was read against the outputs as they are now; figures come from a program on the page;
-code annotations match their markers; headings carry ids."""
+code annotations match their markers; headings carry ids; a passage marked as the article's is its words."""
 
 import re
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
 from docs_pipeline.outputs import unread_outputs
-from docs_pipeline.pages import HEADING, LIST_ITEM, code_markers, lines_outside, parse, split_target
+from docs_pipeline.pages import ADMONITION, ARTICLE, HEADING, LIST_ITEM, code_markers, lines_outside, parse, split_target
 from docs_pipeline.runner import stored
 from docs_pipeline.site import layout, program_of, snippet_file
 from tests.helpers import fail_if
@@ -150,3 +151,55 @@ def test_a_core_page_says_what_it_teaches_and_ends_with_practice(page):
         if (m := HARNESS.search(line))
     ]
     fail_if([f"{SITE.name(page)}: {p}" for p in problems])
+
+
+# The source article, verbatim (only this test reads it): a passage marked {{ article() }} on a Chinese
+# page is the article's own words. A corrected mark, {{ article(corrected=True) }}, is exempt; the
+# English pages' marks are translations.
+ARTICLE_TEXT = Path(__file__).with_name("article.zh.txt")
+MARKDOWN = [
+    (re.compile(r"\{\{.*?\}\}|\{%.*?%\}"), ""),  # other macros: not the article's words
+    (re.compile(r"\[([^\]]*)\]\([^)]*\)"), r"\1"),  # a link: its text
+    (re.compile(r"<[^>]+>|\*\*|`"), ""),  # HTML tags, bold, code
+    (re.compile(r"\s+"), ""),  # whitespace, which Markdown and the article wrap differently
+]
+
+
+def plain(text: str) -> str:
+    for pattern, replacement in MARKDOWN:
+        text = pattern.sub(replacement, text)
+    return text
+
+
+def marked_passages(page) -> list[tuple[int, str]]:
+    """(line, text) of each paragraph or list item an uncorrected article mark opens, from the mark on."""
+    lines, found = parse(page).lines, []
+    for number, line in enumerate(lines, 1):
+        if (mark := ARTICLE.search(line)) and not mark.group("args").strip():
+            passage = [line[mark.end() :]]
+            for more in lines[number:]:
+                if not more.strip() or HEADING.match(more) or LIST_ITEM.match(more) or ADMONITION.match(more):
+                    break
+                passage.append(more)
+            found.append((number, " ".join(passage)))
+    return found
+
+
+@pytest.mark.parametrize("page", SITE.pages(SITE.default), ids=SITE.name)
+def test_a_passage_marked_as_the_articles_is_its_words(page):
+    article = plain(ARTICLE_TEXT.read_text(encoding="utf-8"))
+    fail_if(
+        [
+            f"{SITE.name(page)}:{number}: marked as the article's, but the article does not say {text.strip()!r}; "
+            "quote it verbatim, mark a correction {{ article(corrected=True) }}, and put the site's own words "
+            "outside the marked paragraph"
+            for number, text in marked_passages(page)
+            if plain(text) not in article
+        ]
+    )
+
+
+def test_the_article_check_reads_the_marks():
+    """The check above sees the home page's two marked paragraphs, each with text (one that saw none would pass)."""
+    passages = marked_passages(SITE.docs / SITE.default / "index.md")
+    assert len(passages) == 2 and all(plain(text) for _, text in passages), passages

@@ -1,47 +1,56 @@
-"""Outputs that come out the same on every machine (CONTRIBUTING.md, "Outputs that hold on every
-machine"): every snippet recorded again under each setting (tests/helpers.py: reruns, started with
-the session's first test and cached by content in the project's cache folder).
-A difference from the stored files that the native run shares is drift, the snippet's own test: here
-only what the setting changes fails, and stored files that only the verification seed reproduces
-(copied from a run under it, not recorded: the snippet's own test runs under that seed).
-"""
+"""Outputs that come out the same on every machine (CONTRIBUTING.md, "Outputs that hold on every machine").
+Per push, every recording refuses what a CPU can flip (outputs.flippable, checked below). Weekly
+(--exhaustive), the snippet tests run again under each setting a reader's machine may differ by: every CPU
+dispatch level this machine offers (ATEN_CPU_CAPABILITY) and another thread count; a snippet whose output
+differs there fails, naming the setting, with its diff."""
+
+import os
+import subprocess
+import sys
 
 import pytest
 
-from docs_pipeline.outputs import HOW_TO_HOLD, RECORD_SEED, VERIFY_SEED, diff, flippable, mismatches, recording, unseeded, verify
-from docs_pipeline.runner import ROOT, Snippet, SnippetFailed, stored
-from tests.helpers import FAILED, PROBE, native, portability_settings, probe_sum
+from docs_pipeline.outputs import HOW_TO_HOLD, flippable
+from docs_pipeline.site import ROOT
+
+LEVELS = ("default", "avx2", "avx512")  # ATEN_CPU_CAPABILITY, in the order x86 CPUs gain them
+PROBE = "import torch; print(torch.randn(100_003, generator=torch.Generator().manual_seed(0)).sum().item())"
 
 
-def test_every_snippet_prints_the_same_under_every_setting(portability_runs):
-    problems, unseeded_ones, native_runs = [], [], {}
-    for setting in portability_settings():
-        for name, files in portability_runs(setting).items():
-            if name == PROBE or not (changed := [(f, text) for f, text in files.items() if stored(ROOT / f) != text]):
-                continue
-            snippet = Snippet(ROOT / name)
-            if name not in native_runs:  # once per snippet, however many settings differ
-                try:
-                    native_runs[name] = recording(snippet, RECORD_SEED)
-                except SnippetFailed as failure:  # the snippet's own test says what is wrong with it
-                    native_runs[name] = {snippet.output_path: f"{FAILED}{failure}"}
-                if mismatches(native_runs[name], snippet) and verify(snippet) is None:  # stored under VERIFY_SEED
-                    unseeded_ones.append(unseeded(snippet, native_runs[name], recording(snippet, VERIFY_SEED)))
-            here = native_runs[name]
-            for file, text in changed:
-                if (native_text := here.get(ROOT / file, "")) != text:
-                    natively = f"{file} natively ({', '.join(map(str, native()))} threads)"
-                    problems.append(
-                        f"{name} records {file} differently under {setting}:\n" + diff(native_text, text, natively, setting)
-                    )
-    if problems or unseeded_ones:
-        pytest.fail("\n".join(unseeded_ones + problems) + (HOW_TO_HOLD if problems else ""), pytrace=False)
+def _python(code: str, env: dict) -> str:
+    result = subprocess.run([sys.executable, "-c", code], env={**os.environ, **env}, capture_output=True, text=True, timeout=120)
+    return result.stdout.strip()
 
 
-def test_the_settings_really_change_the_arithmetic(portability_runs):
+def settings() -> dict[str, dict[str, str]]:
+    """{name: environment}: each dispatch level this CPU offers but the native one, and one thread (two
+    where torch uses one)."""
+    native, threads = _python(
+        "import torch; print(torch.backends.cpu.get_cpu_capability().lower(), torch.get_num_threads())", {}
+    ).split()
+    offered = LEVELS[: LEVELS.index(native) + 1] if native in LEVELS else ("default",)
+    one = "1" if int(threads) > 1 else "2"
+    return {f"ATEN_CPU_CAPABILITY={lv}": {"ATEN_CPU_CAPABILITY": lv} for lv in offered if lv != native} | {
+        f"{one} thread(s)": {"OMP_NUM_THREADS": one, "MKL_NUM_THREADS": one}
+    }
+
+
+@pytest.mark.exhaustive
+def test_every_snippet_prints_the_same_under_every_setting():
+    failed = []
+    for setting, env in settings().items():
+        command = [sys.executable, "-m", "pytest", "-q", "--no-header", "-p", "no:cacheprovider", "snippets"]
+        result = subprocess.run(command, cwd=ROOT, env={**os.environ, **env}, capture_output=True, text=True, timeout=3600)
+        if result.returncode:
+            failed.append(f"under {setting}:\n{result.stdout[-20000:]}{result.stderr[-3000:]}")
+    assert not failed, "\n".join(failed) + HOW_TO_HOLD
+
+
+@pytest.mark.exhaustive
+def test_the_settings_really_change_the_arithmetic():
     """A float32 sum of many terms differs under some setting: the settings are not ignored."""
-    sums = {setting: portability_runs(setting)[PROBE] for setting in portability_settings()}
-    assert any(s != probe_sum() for s in sums.values()), f"every setting summed to {probe_sum()}: {sums}"
+    sums = {setting: _python(PROBE, env) for setting, env in settings().items()}
+    assert any(s != _python(PROBE, {}) for s in sums.values()), f"every setting summed to {_python(PROBE, {})}: {sums}"
 
 
 def test_flippable_finds_what_the_cpu_can_flip():

@@ -11,7 +11,7 @@ import xml.etree.ElementTree as ET
 from urllib.parse import urljoin, urlsplit
 
 from docs_pipeline.site import layout
-from tests.site_loads import PAGE_WEIGHT_LIMIT_KIB, Tags, describe, page_weight, site_pages
+from tests.site_loads import PAGE_WEIGHT_LIMIT_KIB, describe, page_weight, site_pages, tags
 
 SITE = layout()
 SITE_URL, BASE_PATH = SITE.site_url, SITE.base_path
@@ -49,9 +49,9 @@ def test_sitemap_lists_every_page_with_absolute_hreflang_alternates(built_site):
 
 def test_404_works_under_the_sub_path(built_site):
     """GitHub Pages serves /<repo>/404.html for any missing path, however deep: relative links would break."""
-    tags = Tags((built_site / "404.html").read_text(encoding="utf-8")).tags  # that it exists: tests/test_build.py
+    found = tags((built_site / "404.html").read_text(encoding="utf-8"))  # that it exists: tests/test_build.py
     problems, local = [], 0
-    for tag, attrs, _ in tags:
+    for tag, attrs, _ in found:
         for ref in filter(None, (attrs.get("href"), attrs.get("src"))):
             parts = urlsplit(urljoin("http://site.invalid/404.html", ref))  # as a browser resolves it
             if parts.netloc != "site.invalid" or ref.startswith(("#", "mailto:", "javascript:")):
@@ -62,9 +62,9 @@ def test_404_works_under_the_sub_path(built_site):
                 problems.append(f"<{tag}> {ref} is not under {BASE_PATH}: it breaks when the 404 page answers a deep path")
             elif not target.is_file():
                 problems.append(f"<{tag}> {ref} points at nothing in the built site")
-    assert local > 5, f"the 404 page links only {local} local files: {tags}"
+    assert local > 5, f"the 404 page links only {local} local files: {found}"
     assert not problems, "404.html:\n" + "\n".join(problems)
-    langs = {attrs["lang"] for _, attrs, _ in tags if attrs.get("lang")}
+    langs = {attrs["lang"] for _, attrs, _ in found if attrs.get("lang")}
     assert {"zh", "en"} <= langs, "the 404 page speaks both languages (lang=zh and lang=en parts)"
 
 
@@ -85,7 +85,7 @@ def test_every_pages_links_are_followed_by_crawlers_and_say_where_they_lead(buil
         name, lang = describe(built_site, page), SITE.language_of(SITE.root / SITE.source_of(built, built_site))
         inner = "" if built.name == "404.html" else page.removeprefix(SITE.prefix(lang)).removesuffix("index.html")
         switcher = {code: BASE_PATH + SITE.prefix(code) + inner for code in SITE.languages}
-        for attrs, text in (t[1:] for t in Tags(built.read_text(encoding="utf-8")).tags if t[0] == "a"):
+        for attrs, text in (t[1:] for t in tags(built.read_text(encoding="utf-8")) if t[0] == "a"):
             href = re.sub(r"\s", "", attrs.get("href", ""))
             if attrs.get("role") or href.startswith("mailto:") or (not href and attrs.get("id")):
                 continue

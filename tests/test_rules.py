@@ -1,19 +1,28 @@
 """Every general rule the prose states is a rule check (CONTRIBUTING.md, "State a rule"): shown under
-its own heading on one of the rules pages, cited by another page, asserting its rule. Its output drifting is
-the snippet's own test; a citation of a rule without a check or a heading fails the build (`rule`)."""
+its own heading on one of the rules pages, its statement first and its check folded below, cited by another
+page, asserting its rule. Its output drifting is the snippet's own test; a citation of a rule without a
+check or a heading fails the build (`rule`). The marker a citation renders carries the statement."""
 
 import ast
+import html
+import re
+from html.parser import HTMLParser
 
+import markdown
 import pytest
 
+from docs_pipeline.engine import mkdocs_config
 from docs_pipeline.macros import PageError, page_functions
 from docs_pipeline.pages import parse
-from docs_pipeline.rules import RULES, is_rules_page, rules_pages
+from docs_pipeline.rules import CHECKED, RULES, is_rules_page, rules_pages, statement
 from docs_pipeline.site import layout
+from docs_pipeline.ui import texts
 from tests.helpers import fail_if
 
 SITE = layout()
 CHECKS = sorted((SITE.root / "snippets" / RULES).glob("*.py"))
+# A statement is what a marker shows on hover: a sentence or two, not the section's details
+LONGEST_STATEMENT = {"zh": 270, "en": 480}  # characters of plain text
 
 
 @pytest.mark.parametrize("check", CHECKS, ids=lambda p: p.stem)
@@ -43,6 +52,90 @@ def test_the_rules_pages_show_each_check_under_its_heading(lang):
             problems.append(
                 f'{page.name}:{heading.line}: the section {{ #{check.stem} }} does not end with {{{{ cited_by("{check.stem}") }}}}'
             )
+    fail_if(problems)
+
+
+@pytest.mark.parametrize("lang", SITE.languages)
+def test_each_rule_is_stated_first_and_its_check_folded(lang):
+    """The section opens with the statement its markers show, talks of no program there, and folds the
+    program and its output under CHECKED (collapsed: a reader looks a rule up, and opens the check if need be)."""
+    problems = []
+    for rules in rules_pages(SITE, lang):
+        page = parse(rules)
+        for heading in (h for h in page.headings if h.level == 3):
+            try:
+                said = statement(page, heading)
+            except ValueError as exc:
+                problems.append(str(exc))
+                continue
+            if len(said) > LONGEST_STATEMENT[lang]:
+                problems.append(
+                    f"{page.name}:{heading.line}: the statement of {{ #{heading.id} }} has {len(said)} characters, "
+                    f"over {LONGEST_STATEMENT[lang]}: move details to the paragraph after it"
+                )
+            if re.search(r"程序|program", said, re.I):
+                problems.append(f"{page.name}:{heading.line}: the statement of {{ #{heading.id} }} speaks of its check: {said!r}")
+            start, end = page.section(heading)
+            code = [b for b in page.blocks if start < b.line < end]
+            if not code or any(b.container != CHECKED[lang] for b in code):
+                problems.append(
+                    f'{page.name}:{heading.line}: the program and output of {{ #{heading.id} }} belong under ??? note "{CHECKED[lang]}"'
+                )
+        folds = [a for a in page.admonitions if a.title == CHECKED[lang]]
+        if any(a.marker != "???" for a in folds):
+            problems.append(f'{page.name}: a "{CHECKED[lang]}" block is open (!!! or ???+): it is collapsed, ???')
+    fail_if(problems)
+
+
+class _Links(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.links, self._open = [], None
+
+    def handle_starttag(self, tag, attrs):
+        if tag == "a":
+            self._open = dict(attrs) | {"text": ""}
+            self.links.append(self._open)
+
+    def handle_data(self, data):
+        if self._open is not None:
+            self._open["text"] += data
+
+    def handle_endtag(self, tag):
+        self._open = None if tag == "a" else self._open
+
+
+def _site_markdown() -> markdown.Markdown:
+    """Python-Markdown with mkdocs.yml's extensions, but the include expander (it reads files)."""
+    names, configs = [], {}
+    for entry in mkdocs_config(SITE.root)["markdown_extensions"]:
+        name, config = next(iter(entry.items())) if isinstance(entry, dict) else (entry, {})
+        if name != "pymdownx.snippets":
+            names.append(name)
+            configs[name] = config or {}
+    return markdown.Markdown(extensions=names, extension_configs=configs)
+
+
+@pytest.mark.parametrize("lang", SITE.languages)
+def test_a_marker_carries_its_rules_statement_through_the_markdown(lang):
+    """Its accessible name, which pages.css shows on hover and focus, is the visible word and the statement,
+    character for character: Python-Markdown's inline patterns (emphasis, code, links, HTML) must not reach it."""
+    md, page = _site_markdown(), SITE.docs / lang / "index.md"
+    rule = page_functions(SITE, lambda: page)["rule"]
+    pages = {h.id: (parse(p), h) for p in rules_pages(SITE, lang) for h in parse(p).headings}
+    prefix = re.search(r'aria-label="([^"{]*)\{statement\}', texts()[lang]["rule"]).group(1)  # "Rule: "
+    problems = []
+    for check in CHECKS:
+        parser = _Links()
+        parser.feed(md.reset().convert(f"Text{rule(check.stem)} after."))
+        [marker] = [a for a in parser.links if "rule-ref" in a.get("class", "")] or [{}]
+        expected = f"{prefix}{statement(*pages[check.stem])}"
+        if (
+            html.unescape(marker.get("aria-label", "")) != expected
+            or "title" in marker
+            or not prefix.lower().startswith(marker["text"].lower())
+        ):
+            problems.append(f"{check.stem}: the marker reads {marker!r}, not the statement {expected!r}")
     fail_if(problems)
 
 

@@ -2,29 +2,18 @@
 download, and on English pages the link to the Chinese original, each in the page's language
 (docs_pipeline/ui.toml)."""
 
-import html
 import importlib.metadata
-import re
 from pathlib import Path
 from urllib.parse import unquote, urljoin, urlparse
-
-import pytest
 
 from docs_pipeline.notebooks import notebook_file_name, notebook_url
 from docs_pipeline.pages import parse
 from docs_pipeline.site import layout
 from docs_pipeline.ui import TEXTS, texts
-from tests.site_loads import Tags
+from tests.helpers import fail_if
 
 SITE = layout()
-PAGES = SITE.pages()
 UI = texts()
-FOOTER = re.compile(r'<aside class="page-note page-note--footer"[^>]*>(?P<body>.*?)</aside>', re.S)
-ORIGINAL = re.compile(r'<p class="page-note page-note--original">(?P<body>.*?)</p>', re.S)
-EXAMPLES = [page for page in PAGES if parse(page).code]
-# (source page, URL) of every built page: the documentation pages, then the notebook pages
-BUILT = [(page, SITE.url_of(page)) for page in PAGES] + [(page, notebook_url(page, SITE)) for page in EXAMPLES]
-EVERY_BUILT_PAGE = pytest.mark.parametrize("page,url", BUILT, ids=[u or "(home)" for _, u in BUILT])
 
 
 def _target(site: Path, page_url: str, href: str) -> Path:
@@ -34,65 +23,62 @@ def _target(site: Path, page_url: str, href: str) -> Path:
     return site / path / "index.html" if path.endswith("/") or not path else site / path
 
 
-def _links(fragment: str, cls: str = "") -> list[tuple[dict, str]]:
-    """Its <a> tags (of class cls): their attributes, and their text with its spaces collapsed."""
-    return [(a, " ".join(text.split())) for tag, a, text in Tags(fragment).tags if tag == "a" and cls in a.get("class", "")]
-
-
-@EVERY_BUILT_PAGE
-def test_every_page_notes_torch_version_and_links_its_source_and_original(built_site, page, url):
-    doc, lang = (built_site / url / "index.html").read_text(encoding="utf-8"), SITE.language_of(page)
-    footers = FOOTER.findall(doc)
-    assert len(footers) == 1, f"{url}: expected one page note, found {len(footers)}"
-    text = re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", "", footers[0])))
+def _notes(site: Path, page: Path, url: str, doc) -> list[str]:
+    """The note below the page: the torch version, the source link, in its language; on an English page the
+    link to the Chinese original."""
+    lang, footers = SITE.language_of(page), doc.css("aside.page-note--footer")
+    if len(footers) != 1:
+        return [f"{url}: expected one page note, found {len(footers)}"]
+    text, problems = " ".join(footers[0].text().split()), []
     note = UI[lang]["verified"].replace("{torch}", importlib.metadata.version("torch"))
-    assert note in text, f"{url}: the note does not say {note!r}: {text!r}"
-    others = [UI[other]["source"] for other in SITE.languages if other != lang]
-    assert UI[lang]["source"] in footers[0] and not any(o in footers[0] for o in others), f"{url}: page note not in {lang}"
-    sources = _links(footers[0], "page-note__source")
-    assert [t for _, t in sources] == [SITE.name(page)], f"{url}: the source link should name {SITE.name(page)}: {sources}"
-    published = _target(built_site, url, sources[0][0]["href"])
-    assert published.is_file(), f"{url}: the source link {sources[0][0]} leads nowhere"
-    assert published.read_text(encoding="utf-8") == page.read_text(encoding="utf-8"), (
-        f"{url}: the linked source is not {SITE.name(page)} as it is now"
-    )
-    notes = ORIGINAL.findall(doc)
-    if lang == "zh":
-        assert not notes, f"{url}: a Chinese page says it is a translation"
-        return
-    assert len(notes) == 1, f"{url}: no note that the original is Chinese"
-    assert UI[lang]["original"] in notes[0], f"{url}: the note on the original is not in its language"
-    ((link, _),) = _links(notes[0])
+    if note not in text or UI[lang]["source"] not in text or any(UI[o]["source"] in text for o in SITE.languages if o != lang):
+        problems.append(f"{url}: the page note does not say {note!r} in {lang}: {text!r}")
+    sources = footers[0].css("a.page-note__source")
+    if [a.text().strip() for a in sources] != [SITE.name(page)]:
+        problems.append(f"{url}: the source link should name {SITE.name(page)}")
+    elif _target(site, url, sources[0].attributes["href"]).read_text(encoding="utf-8") != page.read_text(encoding="utf-8"):
+        problems.append(f"{url}: the linked source is not {SITE.name(page)} as it is now")
+    notes = doc.css("p.page-note--original")
+    if lang == SITE.default:
+        return problems + [f"{url}: a Chinese page says it is a translation"] * bool(notes)
+    links = [a.attributes["href"] for note in notes if UI[lang]["original"] in note.text() for a in note.css("a")]
     zh_url = url.removeprefix(SITE.prefix(lang))
-    assert _target(built_site, url, link["href"]) == built_site / zh_url / "index.html", (
-        f"{url}: the Chinese original should be {zh_url or '(home)'}, the link goes to {link['href']}"
-    )
+    if [_target(site, url, href) for href in links] != [site / zh_url / "index.html"]:
+        problems.append(f"{url}: one note in {lang} should link the Chinese original {zh_url or '(home)'}, not {links}")
+    return problems
 
 
-@EVERY_BUILT_PAGE
-def test_pages_with_examples_offer_their_notebook(built_site, page, url):
-    """A page with code and its notebook page offer the download at the top and in the note below;
-    the page also links the notebook page."""
-    doc = (built_site / url / "index.html").read_text(encoding="utf-8")
-    buttons = [a for a, _ in _links(doc, "page-notebook-button")]
-    downloads = [a for a, _ in _links(doc, "page-note__download")]
-    if page not in EXAMPLES:
-        assert not buttons and not downloads, f"{url}: a notebook download on a page without code"
-        return
-    lang = SITE.language_of(page)
-    expected = built_site / notebook_url(page, SITE) / notebook_file_name(page, SITE)
-    assert len(buttons) == 1, f"{url}: expected one notebook button, found {len(buttons)}"
-    assert "download" in buttons[0] and "aria-label" in buttons[0], f"{url}: {buttons[0]}"
-    assert UI[lang]["download"] in doc, f"{url}: the notebook download is not in {lang}"
-    assert len(downloads) == 1, f"{url}: the note below the page should offer the notebook too"
-    for href in (buttons[0]["href"], downloads[0]["href"]):
-        assert _target(built_site, url, href) == expected, f"{url}: {href} is not {expected.relative_to(built_site)}"
-    views = _links(doc, "page-note__view")  # that both are published: tests/test_notebooks.py
-    if url == notebook_url(page, SITE):
-        assert not views, f"{url}: the notebook page links to itself as the notebook's view"
-        return
-    assert len(views) == 1, f"{url}: expected one link to the notebook page, found {views}"
-    assert _target(built_site, url, views[0][0]["href"]) == built_site / notebook_url(page, SITE) / "index.html"
+def _notebook(site: Path, page: Path, url: str, doc) -> list[str]:
+    """A page with code and its notebook page offer the download at the top and in the note below; the page
+    also links the notebook page (that both are published: tests/test_notebooks.py)."""
+    hrefs = {
+        cls: [a.attributes.get("href") for a in doc.css(f"a.{cls}")] for cls in ("page-notebook-button", "page-note__download")
+    }
+    if not parse(page).code:
+        return [f"{url}: a notebook download on a page without code"] * any(hrefs.values())
+    expected, problems = site / notebook_url(page, SITE) / notebook_file_name(page, SITE), []
+    button = doc.css_first("a.page-notebook-button")
+    if not button or "download" not in button.attributes or "aria-label" not in button.attributes:
+        problems.append(f"{url}: no notebook button with download and aria-label")
+    if UI[SITE.language_of(page)]["download"] not in doc.html:
+        problems.append(f"{url}: the notebook download is not in its language")
+    if [_target(site, url, h) for hrefs_ in hrefs.values() for h in hrefs_] != [expected, expected]:
+        problems.append(f"{url}: the button and the note should each offer {expected.relative_to(site)}: {hrefs}")
+    views = [a.attributes["href"] for a in doc.css("a.page-note__view")]
+    view = site / notebook_url(page, SITE) / "index.html"
+    if [_target(site, url, h) for h in views] != ([] if url == notebook_url(page, SITE) else [view]):
+        problems.append(f"{url}: links to the notebook page {views}, expected one to {view.relative_to(site)} (none on itself)")
+    return problems
+
+
+def test_every_page_notes_torch_version_links_its_source_original_and_notebook(built_site, built_pages):
+    problems = []
+    for page in SITE.pages():
+        built = [SITE.url_of(page)] + [notebook_url(page, SITE)] * bool(parse(page).code)
+        for url in built:
+            doc = built_pages[f"{url}index.html"]
+            problems += _notes(built_site, page, url, doc) + _notebook(built_site, page, url, doc)
+    fail_if(problems)
 
 
 def test_every_language_has_every_interface_string():

@@ -12,4 +12,3 @@ def forward(x, w):
 x = torch.tensor([1.0, 3.0, 2.0])
 w = torch.tensor([0.5, -1.0, 2.0], requires_grad=True)
 loss = forward(x, w)
-print(f"loss = {loss!r}")

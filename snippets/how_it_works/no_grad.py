@@ -7,8 +7,3 @@ print(f"recorded:     {y!r}")
 with torch.no_grad():  # (1)!
     w = x * 3
 print(f"not recorded: {w!r}")
-
-y.backward()
-with torch.no_grad():
-    x -= 0.1 * x.grad  # (2)!
-print(f"after one gradient step: {x!r}")

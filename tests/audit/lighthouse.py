@@ -1,5 +1,5 @@
 """Lighthouse (lighthouse.mjs beside this file) on the served site, in the browser tests' Chromium:
-for the site audits, on a sample of the built pages (test_lighthouse.py), and for `./dev bench`, which
+for the weekly site audits, on a page of each kind (test_lighthouse.py), and for `./dev bench`, which
 runs `python -m tests.audit.lighthouse SITE RUNS` for the performance of every page of docs/, mobile
 and desktop, and reads the records it prints (JSON)."""
 
@@ -13,51 +13,19 @@ from pathlib import Path
 
 from docs_pipeline.site import ROOT, layout
 from tests.browser.chromium import INSTALL_HINT, chromium_executable
-from tests.site_loads import describe, site_pages
+from tests.site_loads import describe
 from tests.site_server import serve
 
 AUDIT = Path(__file__).resolve().parent
 ARTIFACTS = ROOT / "test-artifacts" / "audit"
 CATEGORIES = ("accessibility", "best-practices", "seo")  # each held at 100
 SITE = layout()
-# One built page of each kind the templates make, in each language: what a template gives one page of
-# a kind it gives the others. A kind is where its page lies inside its language's folder, or, written
-# as a tag, what its HTML holds.
-KINDS = {
-    "home": "index.html",
-    "404": "404.html",
-    "notebook": "notebooks/",
-    "rules": "rules/",
-    "glossary": "glossary/",
-    "stepped figure": '<figure class="steps"',
-    "code": '<div class="highlight"',
-}
 
 
 def write_report(name: str, report) -> None:
     """A report kept in test-artifacts/audit/ for a person to read."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     (ARTIFACTS / name).write_text(json.dumps(report, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-
-
-def sample(site: Path) -> list[str]:
-    """A page of each kind in each language, relative to the site: the first one that is not already chosen."""
-    pages = {p.relative_to(site).as_posix(): p.read_text(encoding="utf-8") for p in site_pages(site)}
-    chosen = []
-    for lang in SITE.languages:
-        prefix = SITE.prefix(lang)
-        own = {page: html for page, html in pages.items() if SITE.language_of(ROOT / SITE.source_of(site / page, site)) == lang}
-        for kind, where in KINDS.items():
-            found = [
-                page
-                for page, html in own.items()
-                if page not in chosen
-                and (where in html if where.startswith("<") else page.removeprefix(prefix).startswith(where))
-            ]
-            if not found:
-                raise LookupError(f"no {kind} page in the built {lang} site: tests/audit/lighthouse.py's KINDS")
-            chosen.append(found[0])
-    return chosen
 
 
 def tool_report(cmd: list, out: Path, timeout: float, ok=(0,), cwd=None):

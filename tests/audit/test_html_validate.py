@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 
 from tests.audit.lighthouse import AUDIT, tool_report, write_report
-from tests.helpers import digest, kept
 from tests.site_loads import site_pages
 
 OVERRIDES = AUDIT.parent.parent / "overrides"
@@ -63,23 +62,13 @@ def html_messages(built_site, request, tmp_path_factory):
     # what a reader or a browser gets: no-trailing-whitespace (Jinja and Markdown leave it everywhere)
     # and doctype-style (Material writes <!doctype html>). Inline styles may set min-width besides
     # display: a stepped figure's wide graph keeps a minimum size (docs_pipeline/steps_figure.py).
-    config = [AUDIT / "htmlvalidate.json", AUDIT / "package-lock.json"]
+    config = AUDIT / "htmlvalidate.json"
     pages = [p.relative_to(built_site).as_posix() for p in site_pages(built_site)]
 
-    def run():
-        cmd = [AUDIT / "node_modules" / ".bin" / "html-validate", "--config", config[0], "--formatter", f"json={out}", *pages]
-        reports = tool_report(cmd, out, 600, ok=(0, 1), cwd=built_site)  # 1: it found errors
-        return (
-            [{**r, "filePath": Path(r["filePath"]).resolve().relative_to(built_site.resolve()).as_posix()} for r in reports],
-            pages,
-            True,
-        )
-
-    # the report, kept while html-validate, its configuration and every page are the same (tests/helpers.kept)
-    key = digest(Path(__file__).read_bytes(), *(path.read_bytes() for path in config), *pages)
+    cmd = [AUDIT / "node_modules" / ".bin" / "html-validate", "--config", config, "--formatter", f"json={out}", *pages]
     ours, messages = own_template_tags(), []
-    for report in kept("html-validate", key, built_site, run):
-        page = report["filePath"]
+    for report in tool_report(cmd, out, 600, ok=(0, 1), cwd=built_site):  # 1: it found errors
+        page = Path(report["filePath"]).resolve().relative_to(built_site.resolve()).as_posix()
         html = report["source"]  # what the offsets count in
         start = html.find('<article class="md-content__inner')  # Material fills it with the page and its notes
         content = range(start, html.find("</article>", start))  # empty on a page without one (both -1)

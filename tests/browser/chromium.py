@@ -4,16 +4,11 @@ from __future__ import annotations
 
 import functools
 import os
-import re
 import shutil
-import sys
 from contextlib import contextmanager
-from importlib.metadata import version
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from tests import site_server
-from tests.helpers import digest
 from tests.site_server import HOST
 
 INSTALL_HINT = (
@@ -61,12 +56,11 @@ def launch(executable: str):
 
 
 @contextmanager
-def new_tab(browser, base_url: str, errors: list[str] | None = None, loaded: set[str] | None = None, **options):
+def new_tab(browser, base_url: str, errors: list[str] | None = None, **options):
     """A tab in a fresh context (empty cache, clipboard allowed; `options` as Playwright's new_context
     takes them), closed afterwards; every request to another host is aborted (nothing leaves the
     machine, no test waits on the network). Its console errors, failed requests and requests to other
-    hosts are listed in `errors`; the site's files it loads are added to `loaded` (paths in the site:
-    tests/helpers.kept)."""
+    hosts are listed in `errors`."""
     context = browser.new_context(
         base_url=base_url, service_workers="block", **{"viewport": {"width": 1280, "height": 900}, **options}
     )
@@ -84,11 +78,6 @@ def new_tab(browser, base_url: str, errors: list[str] | None = None, loaded: set
     context.route("**/*", route)
     context.on("response", lambda r: errors.append(f"request failed: {r.status} {r.url}") if r.status >= 400 else None)
     context.on("requestfailed", lambda r: errors.append(f"request failed: {r.failure} {r.url}"))
-    if loaded is not None:
-        base = urlsplit(base_url).path
-        context.on(
-            "requestfinished", lambda r: loaded.add(re.sub(r"(^|/)$", r"\1index.html", urlsplit(r.url).path.removeprefix(base)))
-        )
     tab = context.new_page()
     tab.on(
         "console",
@@ -99,12 +88,3 @@ def new_tab(browser, base_url: str, errors: list[str] | None = None, loaded: set
         yield tab
     finally:
         context.close()
-
-
-def kept_key(browser, *modules, inputs: tuple = ()) -> str:
-    """What a browser test's result depends on besides the site's files (tests/helpers.kept): Chromium, axe,
-    the serving and driving code, `modules` (the test's own and what it reads the site with), `inputs`."""
-    from axe_playwright_python.base import AXE_SCRIPT
-
-    code = [Path(module.__file__).read_bytes() for module in (sys.modules[__name__], site_server, *modules)]
-    return digest(browser.version, version("playwright"), AXE_SCRIPT, *code, *map(str, inputs))

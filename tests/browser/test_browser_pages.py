@@ -1,42 +1,32 @@
-"""Every built page of both languages (the notebook and 404 pages too), as a reader's browser
-(Chromium) sees it: each page visited once, as a first-time reader (a fresh context: empty cache),
-every collapsible opened (answers hide code) and every code block mounted; each check reads what
-that visit recorded (CHECKS). What the template does alike on every page (palette, collapsibles, the
-language-switch script) is checked once per language; where each page's switcher links lead,
-statically (tests/test_publishing.py). A page's visit is kept in the project's cache folder
-(tests/helpers.kept) while this module, the pages' reader, the server, axe, Chromium and every file the
-visit loaded are byte for byte the same.
+"""The built site as a reader's browser (Chromium) sees it: each page of the sample (tests/site_loads.sample:
+every kind of page in each language and every construct the site's content is made of; with --exhaustive
+every built page) visited once, as a first-time reader (a fresh context: empty cache), every collapsible
+opened (answers hide code) and every code block mounted; each check reads what that visit recorded
+(CHECKS). What the template does alike on every page (palette, collapsibles, the language-switch script)
+is checked once per language; where each page's switcher links lead, statically (tests/test_publishing.py).
 """
 
 from __future__ import annotations
 
-import concurrent.futures
 import difflib
-import functools
-import queue
 import re
-import sys
 from urllib.parse import urljoin
 
 import pytest
 from axe_playwright_python.base import AXE_SCRIPT
 from playwright.sync_api import expect
 
-from docs_pipeline import pages
 from docs_pipeline.pages import expand, parse, without_annotation
 from docs_pipeline.site import layout
-from tests.audit.lighthouse import sample
-from tests.browser.chromium import SEARCH_READY, chromium_executable, kept_key, launch, new_tab
-from tests.helpers import digest, kept
-from tests.site_loads import describe, site_pages
+from tests.browser.chromium import SEARCH_READY, new_tab
+from tests.site_loads import describe, sample, site_pages
 
 SITE = layout()
 CHECKS = {  # what each covers, as its failures say it
     "copy": "the copy button gives each snippet, each output block shows its output",
     "annotations": "a code annotation opens, whole, on click",
     "requests and console": "requests to other hosts, failed requests, console errors",
-    "axe-core": "axe-core reports (every rule at every impact, nothing excused), at 412 px on every page and at "
-    "1280 px on one page of each kind in each language (tests/audit/lighthouse.sample)",
+    "axe-core": "axe-core reports (every rule at every impact, nothing excused), at 1280 px and at 412 px",
 }
 PHONE_WIDTH = 412  # Lighthouse's phone
 NO_MOTION = "*, *::before, *::after { transition: none !important; animation: none !important; }"
@@ -94,14 +84,11 @@ _COPY_ALL = """async () => {
 }"""
 
 
-def _visit(browser, base_url: str, page: str, desktop: bool, source) -> tuple[dict[str, list[str]], set[str], bool]:
-    """One built page's first visit: {check: problems}, the site's files it loaded, whether it found none.
-    axe-core runs at a phone's width, and with `desktop` first at 1280 px: what differs there (the
-    sidebars, the tabs, the header's search) is the templates', alike on every page of a kind. `source`:
-    the parsed page it is built from, None for a notebook or 404 page."""
+def _visit(browser, base_url: str, page: str, source) -> dict[str, list[str]]:
+    """One built page's first visit: {check: problems}. `source`: the parsed page it is built from, None for
+    a notebook or 404 page."""
     problems = {check: [] for check in CHECKS}
-    loaded = set()
-    with new_tab(browser, base_url, problems["requests and console"], loaded) as tab:
+    with new_tab(browser, base_url, problems["requests and console"]) as tab:
         tab.goto(page.removesuffix("index.html"))
         tab.wait_for_function(SEARCH_READY)  # the search worker's requests are the page's too
         tab.add_style_tag(content=NO_MOTION)  # no check waits on a fade; annotation markers pulse forever
@@ -109,8 +96,7 @@ def _visit(browser, base_url: str, page: str, desktop: bool, source) -> tuple[di
         tab.evaluate(_MOUNT_ALL_BLOCKS)
         tab.wait_for_function(_ALL_MOUNTED)
         tab.evaluate(AXE_SCRIPT)
-        if desktop:
-            problems["axe-core"] += _axe(tab, "")
+        problems["axe-core"] += _axe(tab, "")
         tab.set_viewport_size({"width": PHONE_WIDTH, "height": 900})
         tab.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")  # resize observers ran
         problems["axe-core"] += _axe(tab, f"at {PHONE_WIDTH} px: ")
@@ -118,7 +104,7 @@ def _visit(browser, base_url: str, page: str, desktop: bool, source) -> tuple[di
         _annotation(tab, problems["annotations"])
         if source:
             _copy(tab, source, problems["copy"])
-    return problems, loaded, not any(problems.values())
+    return problems
 
 
 def _axe(tab, where: str) -> list[str]:
@@ -171,46 +157,17 @@ def _copy(tab, source, problems: list[str]) -> None:
 
 
 @pytest.fixture(scope="session")
-def first_visits(browser, served_site, built_site) -> dict[str, dict[str, list[str] | str]]:
-    """{built page: {check: problems}}, or {built page: traceback} where the visit itself broke. Once a
-    page's visit is not kept, a second visitor with its own Chromium joins: the two take the pages in
-    turn (a visit keeps about one core busy)."""
-    tools = kept_key(browser, sys.modules[__name__], pages)
-    desktop = set(sample(built_site))
-    todo, visits, second = queue.SimpleQueue(), {}, []
-    for built in site_pages(built_site):
-        todo.put(built.relative_to(built_site).as_posix())
-
-    def visitor(chromium) -> None:
-        while True:
-            try:
-                page = todo.get_nowait()
-            except queue.Empty:
-                return
-            source = SITE.root / SITE.source_of(built_site / page, built_site)
-            parsed = parse(source) if source.is_file() else None
-            # the copy check compares the page with the snippets and outputs it includes, as the repository holds them
-            shown = [line for block in parsed.blocks for line in expand(block.includes)] if parsed else []
-            key = digest(tools, page, str(page in desktop), source.read_bytes() if parsed else b"", *shown)
-            try:
-                visits[page] = kept("first-visits", key, built_site, functools.partial(visit, chromium, page, parsed))
-            except Exception as error:  # every check of the page fails with it, naming the page
-                visits[page] = f"{type(error).__name__}: {error}"
-
-    def visit(chromium, page: str, parsed):
-        if not second:
-            second.append(pool.submit(second_visitor))
-        return _visit(chromium, served_site, page, page in desktop, parsed)
-
-    def second_visitor() -> None:
-        with launch(chromium_executable()) as chromium:  # Playwright's sync API: one instance per thread
-            visitor(chromium)
-
-    with concurrent.futures.ThreadPoolExecutor(1) as pool:
-        visitor(browser)
-        for joined in second:
-            joined.result()
-    return dict(sorted(visits.items()))
+def first_visits(browser, served_site, built_site, exhaustive) -> dict[str, dict[str, list[str]] | str]:
+    """{built page: {check: problems}}, or {built page: why} where the visit itself broke."""
+    pages = [p.relative_to(built_site).as_posix() for p in site_pages(built_site)] if exhaustive else sample(built_site)
+    visits = {}
+    for page in pages:
+        source = SITE.root / SITE.source_of(built_site / page, built_site)
+        try:
+            visits[page] = _visit(browser, served_site, page, parse(source) if source.is_file() else None)
+        except Exception as error:  # every check of the page fails with it, naming the page
+            visits[page] = f"{type(error).__name__}: {error}"
+    return visits
 
 
 @pytest.mark.parametrize("check", CHECKS)

@@ -3,24 +3,19 @@ it, the visible frame, the highlighted line and the live text follow; axe finds 
 its first and last frame (every rule, no exclusion; in every frame in between only the frame shown
 changes, from the same stylesheet), light and dark; no console error; at 360 px every figure fits and
 stacks. On how-it-works: without JavaScript every frame is shown; motion only without
-prefers-reduced-motion. With --screenshots, screenshots go to test-artifacts/screenshots/. A figure's
-pass is kept (tests/helpers.kept) while this module, its frames and texts, Chromium, axe and every file
-its page loaded are the same.
+prefers-reduced-motion. With --screenshots, screenshots go to test-artifacts/screenshots/.
 """
 
 import json
-import sys
 from contextlib import contextmanager
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
-from docs_pipeline import steps
 from docs_pipeline.site import layout
 from docs_pipeline.steps import declared, load
 from docs_pipeline.ui import texts
-from tests.browser.chromium import kept_key, new_tab
-from tests.helpers import kept
+from tests.browser.chromium import new_tab
 
 SITE = layout()
 SNIPPET, FIGURE, PAGE = "how_it_works/grad_basics", "#steps-how-it-works-grad-basics", "en/how-it-works/"
@@ -110,7 +105,7 @@ ONCE = [
 
 
 @pytest.mark.parametrize("snippet,lang,path,figure_id", ONCE, ids=[f"{a[0]}-{a[1]}" for a in ONCE])
-def test_stepping_and_at_360px(browser, served_site, built_site, screenshots, snippet, lang, path, figure_id):
+def test_stepping_and_at_360px(browser, served_site, screenshots, snippet, lang, path, figure_id):
     """The markup is the first step (steps.css with the .steps-js class from <head>): loaded at 360 px,
     where the sentences wrap most, the page's figures sit as they do without steps.js, and its live
     regions are left as they are (a screen reader announces nothing as the page loads). Buttons and
@@ -119,63 +114,47 @@ def test_stepping_and_at_360px(browser, served_site, built_site, screenshots, sn
     frames = load(snippet)[1]
     total, ui = len(frames), texts()[lang]["steps"]
     shots = screenshots and f"{screenshots}/{snippet.replace('/', '-')}-{lang}"
-    loaded = set()
+    with _open(browser, served_site, path, lambda c: c.route("**/steps.js", lambda r: r.abort()), viewport=PHONE) as (tab, _):
+        before = _layout(tab)
+    assert before and all(f["visible"] == [1] and f["controls"] for f in before), before
+    prepare = lambda c: c.add_init_script(_COUNT_LIVE_REWRITES)  # noqa: E731
+    with _open(browser, served_site, path, prepare, viewport=PHONE, reduced_motion="reduce") as (
+        tab,
+        errors,
+    ):  # no fade before axe
+        assert _layout(tab) == before, "steps.js moves the figures as it starts"
+        assert tab.evaluate("window.liveRewrites") == 0, "steps.js rewrote a live region as the page loaded"
+        tab.set_viewport_size({"width": 1280, "height": 900})
+        figure = tab.locator(figure_id)
 
-    def check():
-        with _open(
-            browser, served_site, path, lambda c: c.route("**/steps.js", lambda r: r.abort()), loaded=loaded, viewport=PHONE
-        ) as (tab, _):
-            before = _layout(tab)
-        assert before and all(f["visible"] == [1] and f["controls"] for f in before), before
-        prepare = lambda c: c.add_init_script(_COUNT_LIVE_REWRITES)  # noqa: E731
-        with _open(browser, served_site, path, prepare, loaded=loaded, viewport=PHONE, reduced_motion="reduce") as (
-            tab,
-            errors,
-        ):  # no fade before axe
-            assert _layout(tab) == before, "steps.js moves the figures as it starts"
-            assert tab.evaluate("window.liveRewrites") == 0, "steps.js rewrote a live region as the page loaded"
-            tab.set_viewport_size({"width": 1280, "height": 900})
-            figure = tab.locator(figure_id)
-
-            def shows(n):
-                state = _state(tab, figure_id)
-                assert state["visible"] == [n] and state["live"].startswith(ui["step"].format(n=n, total=total)), state
-                assert state["line"] == frames[n - 1].line, state
-
-            shows(1)
-            if total > 1:
-                figure.get_by_role("button", name=ui["next"]).click()
-                shows(2)
-            figure.focus()
-            for _ in range(3):  # → steps on from every frame: _step_through below
-                tab.keyboard.press("ArrowLeft")  # stays on the first frame
+        def shows(n):
             state = _state(tab, figure_id)
-            assert state["visible"] == [1] and state["focus"], state
-            assert figure.locator(".steps__prev").get_attribute("aria-disabled") == "true"
-            violations = _step_through(tab, figure_id, total, shows, shots)
-            assert figure.locator(".steps__next").get_attribute("aria-disabled") == "true"
-            assert not violations, json.dumps(violations, indent=1)
-            tab.set_viewport_size(PHONE)
-            for box in tab.locator("figure.steps").evaluate_all(_BOXES):
-                assert box["page"] <= box["width"], f"the page scrolls sideways at 360 px: {box}"
-                assert box["figure"] <= box["width"] and box["canvas_right"] <= box["width"], box
-                assert box["graph_top"] >= box["code_bottom"], f"code and graph do not stack at 360 px: {box}"
-                assert box["scale"] >= 0.59, f"the graph is drawn at {box['scale']:.2f} of its size: too small to read: {box}"
-                assert box["focusable"] or not box["scrolls"], f"the graph scrolls sideways in a box that takes no focus: {box}"
-            if shots:
-                figure.screenshot(path=f"{shots}-360px.png", animations="disabled")
-            assert not errors, errors
-        return True, loaded, True
+            assert state["visible"] == [n] and state["live"].startswith(ui["step"].format(n=n, total=total)), state
+            assert state["line"] == frames[n - 1].line, state
 
-    if shots:  # a screenshot is the point of the run
-        check()
-    else:
-        kept(
-            "stepping",
-            kept_key(browser, sys.modules[__name__], steps, inputs=(snippet, lang, path, ui, frames)),
-            built_site,
-            check,
-        )
+        shows(1)
+        if total > 1:
+            figure.get_by_role("button", name=ui["next"]).click()
+            shows(2)
+        figure.focus()
+        for _ in range(3):  # → steps on from every frame: _step_through below
+            tab.keyboard.press("ArrowLeft")  # stays on the first frame
+        state = _state(tab, figure_id)
+        assert state["visible"] == [1] and state["focus"], state
+        assert figure.locator(".steps__prev").get_attribute("aria-disabled") == "true"
+        violations = _step_through(tab, figure_id, total, shows, shots)
+        assert figure.locator(".steps__next").get_attribute("aria-disabled") == "true"
+        assert not violations, json.dumps(violations, indent=1)
+        tab.set_viewport_size(PHONE)
+        for box in tab.locator("figure.steps").evaluate_all(_BOXES):
+            assert box["page"] <= box["width"], f"the page scrolls sideways at 360 px: {box}"
+            assert box["figure"] <= box["width"] and box["canvas_right"] <= box["width"], box
+            assert box["graph_top"] >= box["code_bottom"], f"code and graph do not stack at 360 px: {box}"
+            assert box["scale"] >= 0.59, f"the graph is drawn at {box['scale']:.2f} of its size: too small to read: {box}"
+            assert box["focusable"] or not box["scrolls"], f"the graph scrolls sideways in a box that takes no focus: {box}"
+        if shots:
+            figure.screenshot(path=f"{shots}-360px.png", animations="disabled")
+        assert not errors, errors
 
 
 def test_without_javascript_every_frame_is_shown(browser, served_site):

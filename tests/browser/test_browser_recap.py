@@ -1,0 +1,53 @@
+"""The one-page recap (docs/<lang>/recap.md) is a handout: printed from Chromium, the built page is one
+sheet of A4 in each language, without the site's chrome; other pages keep their notes in print (the
+print rules of overrides/assets/stylesheets/pages.css apply to the recap alone)."""
+
+import re
+from urllib.parse import urljoin
+
+import pytest
+
+from docs_pipeline.site import layout
+from tests.browser.chromium import new_tab
+from tests.helpers import fail_if
+
+SITE = layout()
+RECAP = [SITE.docs / lang / "recap.md" for lang in SITE.languages]
+PAGE = re.compile(rb"/Type\s*/Page\b")  # a page of the PDF (its page tree is /Type /Pages)
+# What a sheet of paper does not need: Material's header, tabs, sidebars, footer and page buttons, the
+# code blocks' buttons, and the site's notes (reading time, torch version, source, notebook).
+CHROME = (".md-header", ".md-tabs", ".md-sidebar", ".md-footer", ".md-content__button", ".md-code__nav", ".page-note")
+
+
+@pytest.mark.parametrize("page", RECAP, ids=SITE.name)
+def test_the_recap_prints_on_one_sheet_of_a4_without_the_sites_chrome(page, browser, served_site):
+    url = urljoin(served_site, SITE.url_of(page))
+    with new_tab(browser, served_site) as tab:
+        tab.goto(url)
+        sheets = len(PAGE.findall(tab.pdf(format="A4")))  # the print stylesheet, as a reader's Print gets it
+        tab.emulate_media(media="print")
+        shown = [selector for selector in CHROME if any(e.is_visible() for e in tab.locator(selector).all())]
+        title = tab.locator("article h1.handout")
+        assert title.count() == 1 and title.is_visible(), (
+            f"{url}: no title of class handout ({SITE.name(page)}: # … {{ #recap .handout }})"
+        )
+    problems = []
+    if sheets != 1:
+        problems.append(
+            f"{url}: prints on {sheets} sheets of A4, not one; shorten {SITE.name(page)} "
+            "or tighten its print rules (overrides/assets/stylesheets/pages.css, 'The one-page recap')"
+        )
+    if shown:
+        problems.append(f"{url}: in print it still shows {shown} (overrides/assets/stylesheets/pages.css)")
+    fail_if(problems)
+
+
+@pytest.mark.parametrize("lang", SITE.languages)
+def test_other_pages_keep_their_notes_in_print(lang, browser, served_site):
+    """The recap's print rules are scoped to it: the home page prints its notes as before."""
+    url = urljoin(served_site, SITE.url_of(SITE.docs / lang / "index.md"))
+    with new_tab(browser, served_site) as tab:
+        tab.goto(url)
+        tab.emulate_media(media="print")
+        notes = tab.locator(".page-note--footer")
+        assert notes.count() == 1 and notes.is_visible(), f"{url}: its page note is hidden in print, like the recap's"
