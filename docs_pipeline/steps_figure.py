@@ -94,7 +94,7 @@ def describe(frame: Frame, program: Program, w: dict) -> str:
             return w["break"].format(code=code, fn=f.function, reason=escape(f.reason), k=f.graph)
 
 
-def told(frame: Frame, program: Program, w: dict) -> str:
+def sentence(frame: Frame, program: Program, w: dict) -> str:
     """The step's sentence, and, for a screen reader, the line it runs where the sentence does not quote it
     (a backward step's): the highlight shows it to the eye (steps.css hides it from sight)."""
     text, code = describe(frame, program, w), _code(program.source(frame.line))
@@ -137,14 +137,13 @@ def figure(snippet: str, lang: str, root: Path) -> str:
         for n, line in enumerate(program.lines, 1)
         if not SECTION_MARKER.search(line)  # as the page shows the program
     )
-    texts = [_tidy(w["step"].format(n=n, total=total) + told(frame, program, w), w) for n, frame in enumerate(frames, 1)]
+    texts = [_tidy(w["step"].format(n=n, total=total) + sentence(frame, program, w), w) for n, frame in enumerate(frames, 1)]
     items = []
     scroll = ' tabindex="0"' if least else ""  # a graph that may scroll sideways takes the focus (axe)
     for n, (frame, text) in enumerate(zip(frames, texts, strict=True), 1):
-        name, desc = _tidy(w["alt"].format(n=n, total=total), w), spoken(frame.nodes, frame.edges)
-        graph = svg(
-            frame.nodes, frame.edges, layout, f"{base}-{n}", name, "autograd-graph steps__graph", frame.new, frame.current, least, desc
-        )
+        name = _tidy(w["alt"].format(n=n, total=total), w)  # short: the graph in words is its description
+        marks = {"new": frame.new, "current": frame.current, "attrs": least, "desc": spoken(frame.nodes, frame.edges)}
+        graph = svg(frame.nodes, frame.edges, layout, f"{base}-{n}", name, "autograd-graph steps__graph", **marks)
         items.append(
             f'<li class="steps__frame{" steps__frame--current" if n == 1 else ""}" data-step="{n}" data-kind="{frame.kind}"'
             f' data-line="{frame.line}" data-ran="{" ".join(map(str, frame.ran))}">'

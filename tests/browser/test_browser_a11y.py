@@ -54,11 +54,10 @@ def _both(page) -> list:
 
 
 STEPPED_SAMPLE = list(dict.fromkeys(_both(_MOST) + _both(SITE.docs / "en" / "how-it-works.md")))
-FOCUS_SAMPLE = list(dict.fromkeys(_both(_MOST) + [SITE.docs / "en" / "how-it-works.md", SITE.docs / "en" / "errors.md"]))
+FOCUS_SAMPLE = list(dict.fromkeys([*_both(_MOST), SITE.docs / "en" / "how-it-works.md", SITE.docs / "en" / "errors.md"]))
 # Each page with a stepped figure, once, the languages taking turns.
 EVERY_STEPPED = [
-    SITE.docs / SITE.languages[i % 2] / f"{name}.md"
-    for i, name in enumerate(sorted({SITE.page_name(p) for p in ON_PAGE}))
+    SITE.docs / SITE.languages[i % 2] / f"{name}.md" for i, name in enumerate(sorted({SITE.page_name(p) for p in ON_PAGE}))
 ]
 
 
@@ -262,7 +261,9 @@ def test_no_tab_stop_lies_under_the_sticky_header(page, width, browser, served_s
         return problems + errors
 
     problems = _checked("focus", browser, built_site, (path, width), check)
-    assert not problems, f"{page.relative_to(SITE.root)} ({path}) at {width} px, under the sticky header:\n  " + "\n  ".join(problems)
+    assert not problems, f"{page.relative_to(SITE.root)} ({path}) at {width} px, under the sticky header:\n  " + "\n  ".join(
+        problems
+    )
 
 
 # ----------------------------------------------------------------------------- a screen reader's walk
@@ -279,7 +280,9 @@ def _expected(snippet: str, lang: str) -> dict:
     program = Program(ROOT / load(snippet)[0])
     said = [_plain(t) for t in re.findall(r'<p class="steps__text">(.*?)</p>', markup, re.S)]
     descs = [_plain(d) for d in re.findall(r"<desc[^>]*>(.*?)</desc>", markup, re.S)]
-    assert len(said) == len(descs) == len(frames), f"{snippet} ({lang}): {len(said)} sentences, {len(descs)} descs, {len(frames)} frames"
+    assert len(said) == len(descs) == len(frames), (
+        f"{snippet} ({lang}): {len(said)} sentences, {len(descs)} descs, {len(frames)} frames"
+    )
     return {"said": said, "descs": descs, "lines": [_plain(program.source(f.line)) for f in frames]}
 
 
@@ -332,13 +335,22 @@ def test_a_screen_reader_hears_each_step(page, browser, served_site, built_site)
                     if live["properties"].get("live") != "polite" or live["properties"].get("atomic") is not True:
                         problems.append(f"{where}: the sentence is not in a polite, atomic live region: {live['properties']}")
                     if live["text"] != want["said"][n - 1]:
-                        problems.append(f"{where}: the live region holds\n      {live['text']!r}\n    not\n      {want['said'][n - 1]!r}")
-                    if not live["text"].startswith(_plain(w["step"].format(n=n, total=total))) or want["lines"][n - 1] not in live["text"]:
-                        problems.append(f"{where}: the live region does not say the step's number and the line it runs: {live['text']!r}")
+                        problems.append(
+                            f"{where}: the live region holds\n      {live['text']!r}\n    not\n      {want['said'][n - 1]!r}"
+                        )
+                    if (
+                        not live["text"].startswith(_plain(w["step"].format(n=n, total=total)))
+                        or want["lines"][n - 1] not in live["text"]
+                    ):
+                        problems.append(
+                            f"{where}: the live region does not say the step's number and the line it runs: {live['text']!r}"
+                        )
                     for which, to in (("prev", n - 1), ("next", n + 1)):
                         button = _ax(cdp, f"{figure_id} .steps__{which}")
                         if button["role"] != "button" or button["name"] != name(which, to, total):
-                            problems.append(f"{where}: the {which} button is {button['role']} {button['name']!r}, not {name(which, to, total)!r}")
+                            problems.append(
+                                f"{where}: the {which} button is {button['role']} {button['name']!r}, not {name(which, to, total)!r}"
+                            )
                     graph = _ax(cdp, f"{figure_id} .steps__frame--current svg")
                     title = w["alt"].format(n=n, total=total)
                     if graph["role"] != "image" or graph["name"] != title or graph["description"] != want["descs"][n - 1]:
@@ -384,7 +396,9 @@ def test_with_reduced_motion_nothing_moves(browser, served_site, built_site):
     def check(loaded):
         problems, errors = [], []
         for width, height in WIDTHS.items():
-            with new_tab(browser, served_site, errors, loaded, reduced_motion="reduce", viewport={"width": width, "height": height}) as tab:
+            with new_tab(
+                browser, served_site, errors, loaded, reduced_motion="reduce", viewport={"width": width, "height": height}
+            ) as tab:
                 tab.goto(path)
                 for _ in range(3):
                     tab.locator(f"{figure_id} .steps__next").click()
