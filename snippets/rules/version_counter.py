@@ -110,7 +110,8 @@ for dtype in [torch.float32, torch.float64]:
                 assert t._version == ops + 1, (dtype, mode, requires_grad, cls)
                 marked[cls.__name__] = t._version
 print("a custom Function that marks its input with ctx.mark_dirty (setup_context or forward(ctx, x); 2 dtypes, 2 grad modes):")
-print(f"  apply added 1 more for the marked input: add_ +{marked['AddOne_']}, add_ then mul_ +{marked['Twice_']}, no op +{marked['Untouched_']}")
+added = f"add_ +{marked['AddOne_']}, add_ then mul_ +{marked['Twice_']}, no op +{marked['Untouched_']}"
+print(f"  apply added 1 more for the marked input: {added}")
 t = torch.ones(4)
 t.data.add_(1)
 print(f"t.data.add_(1): +{t._version} (.data has a counter of its own)")
