@@ -268,14 +268,19 @@ class Layout:
         return MARGIN + self.layer[k] * (BOX_H + ROW_GAP)
 
 
-def svg(nodes, edges, layout: Layout, svg_id: str, title: str, classes="autograd-graph", new=(), current=None, attrs="") -> str:
+def svg(
+    nodes, edges, layout: Layout, svg_id: str, title: str, classes="autograd-graph", new=(), current=None, attrs="", desc=""
+) -> str:
     """The graph (nodes, edges [user, input] or [user, input, gradient]) where `layout` puts it; `new`
-    and `current` nodes haloed, the arrows the current node's gradient travelled marked hot."""
+    and `current` nodes haloed, the arrows the current node's gradient travelled marked hot. Its name is
+    `title`; a `desc` is its description (a short name, the graph in words beside it)."""
     width, height = layout.size
+    described = f' aria-describedby="{svg_id}-d"' if desc else ""
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="{classes}" data-search-exclude="" viewBox="0 0 {width:.0f} {height:.0f}" '
-        f'width="{width:.0f}" height="{height:.0f}"{attrs} role="img" aria-labelledby="{svg_id}-t">',
+        f'width="{width:.0f}" height="{height:.0f}"{attrs} role="img" aria-labelledby="{svg_id}-t"{described}>',
         f'<title id="{svg_id}-t">{escape(title)}</title>',
+        *([f'<desc id="{svg_id}-d">{escape(desc)}</desc>'] if desc else []),
         f'<defs><marker id="{svg_id}-a" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" markerHeight="7" '
         'orient="auto"><path d="M0,0 L10,5 L0,10 z"/></marker></defs>',
     ]

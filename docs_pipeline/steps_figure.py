@@ -1,7 +1,8 @@
 """The stepped figure's markup, drawn from the stored frames: the program (each line marked with its
 number, for the current-line highlight), an ordered list of frames (each a sentence in the page's
-language and an SVG of the graph after that step, with its own text alternative), buttons and a live
-region. Nodes keep their place from frame to frame: one layout for every node any frame shows.
+language and an SVG of the graph after that step, named and described), buttons named by the step
+they lead to, and a live region. Nodes keep their place from frame to frame: one layout for every
+node any frame shows.
 """
 
 import ast
@@ -93,6 +94,15 @@ def describe(frame: Frame, program: Program, w: dict) -> str:
             return w["break"].format(code=code, fn=f.function, reason=escape(f.reason), k=f.graph)
 
 
+def sentence(frame: Frame, program: Program, w: dict) -> str:
+    """The step's sentence, and, for a screen reader, the line it runs where the sentence does not quote it
+    (a backward step's): the highlight shows it to the eye (steps.css hides it from sight)."""
+    text, code = describe(frame, program, w), _code(program.source(frame.line))
+    if program.source(frame.line) and code not in text:
+        text += f'<span class="steps__said">{w["said"].format(code=code)}</span>'
+    return text
+
+
 def caption(frames: list[Frame], file: str, w: dict) -> str:
     def told(f: Frame) -> str:  # a line that changes gradients only: a backward pass written in Python (a tiny engine's)
         grads_only = f.kind == "forward" and f.facts.grads and not (f.facts.leaves or f.facts.recorded or f.facts.named)
@@ -119,36 +129,47 @@ def figure(snippet: str, lang: str, root: Path) -> str:
     total = len(frames)
     # The markup is in the first step's state, which steps.css shows only with JavaScript: nothing
     # moves when steps.js starts, and the other frames are never laid out. Line classes as steps.js sets them.
-    mark = {n: " steps__line--ran" for n in frames[0].ran} | {frames[0].line: " steps__line--current"}
+    mark = {n: ' class="steps__line steps__line--ran"' for n in frames[0].ran}
+    mark[frames[0].line] = ' class="steps__line steps__line--current" aria-current="step"'
+    pending = ' class="steps__line"'
     code = "".join(
-        f'<span class="steps__line{mark.get(n, "")}" data-line="{n}">{escape(line)}\n</span>'
+        f'<span{mark.get(n, pending)} data-line="{n}">{escape(line)}\n</span>'
         for n, line in enumerate(program.lines, 1)
         if not SECTION_MARKER.search(line)  # as the page shows the program
     )
-    texts = [_tidy(w["step"].format(n=n, total=total) + describe(frame, program, w), w) for n, frame in enumerate(frames, 1)]
+    texts = [_tidy(w["step"].format(n=n, total=total) + sentence(frame, program, w), w) for n, frame in enumerate(frames, 1)]
     items = []
     scroll = ' tabindex="0"' if least else ""  # a graph that may scroll sideways takes the focus (axe)
     for n, (frame, text) in enumerate(zip(frames, texts, strict=True), 1):
-        alt = _tidy(w["alt"].format(n=n, graph=spoken(frame.nodes, frame.edges)), w)
-        graph = svg(
-            frame.nodes, frame.edges, layout, f"{base}-{n}", alt, "autograd-graph steps__graph", frame.new, frame.current, least
-        )
+        name = _tidy(w["alt"].format(n=n, total=total), w)  # short: the graph in words is its description
+        marks = {"new": frame.new, "current": frame.current, "attrs": least, "desc": spoken(frame.nodes, frame.edges)}
+        graph = svg(frame.nodes, frame.edges, layout, f"{base}-{n}", name, "autograd-graph steps__graph", **marks)
         items.append(
             f'<li class="steps__frame{" steps__frame--current" if n == 1 else ""}" data-step="{n}" data-kind="{frame.kind}"'
             f' data-line="{frame.line}" data-ran="{" ".join(map(str, frame.ran))}">'
             f'<p class="steps__text">{text}</p>\n<div class="steps__canvas"{scroll}>\n{graph}\n</div></li>'
         )
+
+    def button(which: str, key: str, arrows: str, to: int | None) -> str:
+        """A button named by the step it leads to ("Next (step 2 of 9)"), or by its label alone where it leads
+        nowhere (aria-disabled); data-to is the name steps.js gives it on each step, {n} the step."""
+        label, named = w[which], _tidy(w["to_step"].format(label=w[which], n="{n}", total=total), w)
+        name = named.replace("{n}", str(to)) if to else label
+        return (
+            f'<button type="button" class="steps__button steps__{which}" aria-keyshortcuts="{key}" aria-disabled="{str(not to).lower()}"'
+            f' aria-label="{escape(name)}" data-label="{escape(label)}" data-to="{escape(named)}">{arrows.format(label)}</button>'
+        )
+
     return "\n".join(
         [
             f'<figure class="steps{" steps--wide" if least else ""}" id="{base}">',
             f"<figcaption>{_tidy(caption(frames, Path(file).name, w), w)}</figcaption>",
             '<div class="steps__controls">'
-            '<button type="button" class="steps__button steps__prev" aria-keyshortcuts="ArrowLeft" aria-disabled="true">'
-            f"← {w['prev']}</button>"
-            f'<button type="button" class="steps__button steps__next" aria-keyshortcuts="ArrowRight" aria-disabled="{str(total == 1).lower()}">'
-            f"{w['next']} →</button></div>",
+            + button("prev", "ArrowLeft", "← {}", None)
+            + button("next", "ArrowRight", "{} →", 2 if total > 1 else None)
+            + "</div>",
             # the first step's sentence, left as it is by steps.js (nothing announced at load); out of search
-            f'<p class="steps__live" aria-live="polite" data-search-exclude>{texts[0]}</p>',
+            f'<p class="steps__live" aria-live="polite" aria-atomic="true" data-search-exclude>{texts[0]}</p>',
             '<div class="steps__panes" data-search-exclude>',  # the program is on the page; the steps repeat it
             f'<pre class="steps__code" tabindex="0" data-search-exclude>{code}</pre>',
             # excluded itself too: Material's search parser tracks excluded elements by tag name, so the first

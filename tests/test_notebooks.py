@@ -3,6 +3,7 @@
 import copy
 import difflib
 import functools
+import re
 from itertools import pairwise
 
 import nbformat

@@ -70,15 +70,21 @@ _UNCLIPPED = """tip => {
     return true;
 }"""
 # Every code block's copy button clicked in turn: [copied text, shown text], or null for a block
-# without exactly one copy button.
+# without exactly one copy button. A busy machine may not have copied yet when the clipboard is read:
+# an empty read is clicked again, a few frames apart (no block is empty: tests/test_build.py).
 _COPY_ALL = """async () => {
     const copies = [];
     for (const block of document.querySelectorAll('article div.highlight')) {
         const buttons = block.querySelectorAll('button[data-md-type=copy]');
         if (buttons.length !== 1) { copies.push(null); continue; }
         await navigator.clipboard.writeText('');
-        buttons[0].click();
-        copies.push([await navigator.clipboard.readText(), block.querySelector('pre > code').textContent]);
+        let copied = '';
+        for (let tries = 0; tries < 10 && !copied; tries++) {
+            buttons[0].click();
+            await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+            copied = await navigator.clipboard.readText();
+        }
+        copies.push([copied, block.querySelector('pre > code').textContent]);
     }
     return copies;
 }"""

@@ -36,6 +36,18 @@
     });
   }
 
+  // A Tab stop taller than the window (a stepped figure, a long table's wrapper) that the browser
+  // centres as it takes the focus would start above the window, under the sticky header: its top is
+  // shown instead, below the header (pages.css: scroll-padding-top). Focus from the keyboard only:
+  // a click inside it does not move the page. (tests/browser/test_browser_a11y.py)
+  document.addEventListener("focusin", function (event) {
+    var target = event.target;
+    if (!target.closest || !target.closest(".md-content") || !target.matches(":focus-visible")) return;
+    var edge = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
+    var box = target.getBoundingClientRect();
+    if (box.top < edge && box.bottom > edge) target.scrollIntoView({ block: "start" });
+  });
+
   var content = document.querySelector("[data-md-component=content]");
   if (!content) return;
   fix(content);

@@ -2,7 +2,8 @@
    Without JavaScript every frame is shown in order. With it, steps.css (keyed on the .steps-js
    class that the page's <head> sets) shows the first frame, as the markup has it, and this script
    steps through the rest: Previous/Next buttons, the arrow keys while the figure (or one of its
-   buttons) has focus, the current line highlighted, the current step's sentence in a live region. */
+   buttons) has focus, the current line highlighted (and aria-current), the current step's sentence
+   in a live region (a screen reader announces it), each button named by the step it leads to. */
 (function () {
   "use strict";
 
@@ -49,11 +50,20 @@
         var n = l.getAttribute("data-line");
         l.classList.toggle("steps__line--current", n === line);
         l.classList.toggle("steps__line--ran", n !== line && ran.indexOf(n) >= 0);
+        if (n === line) l.setAttribute("aria-current", "step");
+        else l.removeAttribute("aria-current");
       });
       keepInView(frame);
       live.replaceChildren.apply(live, Array.from(frame.querySelector(".steps__text").cloneNode(true).childNodes));
-      prev.setAttribute("aria-disabled", String(index === 0));
-      next.setAttribute("aria-disabled", String(index === frames.length - 1));
+      leadsTo(prev, index > 0 ? index : 0);  // steps are numbered from 1: the previous one is `index`
+      leadsTo(next, index < frames.length - 1 ? index + 2 : 0);
+    }
+
+    // A button's name says the step it leads to (data-to, "{n}" the step); where it leads nowhere, its
+    // label alone, and aria-disabled.
+    function leadsTo(button, step) {
+      button.setAttribute("aria-disabled", String(!step));
+      button.setAttribute("aria-label", step ? button.getAttribute("data-to").replace("{n}", step) : button.getAttribute("data-label"));
     }
 
     prev.addEventListener("click", function () { show(current - 1); });

@@ -1,0 +1,398 @@
+"""Every reader (issue 46), in Chromium, beyond what axe and Lighthouse see:
+
+- forced colours (Windows High Contrast and its kin, emulated, light and dark): in every stepped figure,
+  at every step, the current line differs from every other line in what forced colours keep (a border,
+  an outline, a background that stands out), and the lines already run differ from those to come in a
+  border or outline, not in colour alone; every label of every graph on the page is 4.5:1 or more
+  against its box, computed from the browser's computed styles, in forced and in ordinary colours;
+- focus: no Tab stop lies under the sticky header, at 1280 and 412 px, on the sample;
+- a screen reader through a stepped figure, read from Chromium's accessibility tree (CDP): after each
+  "Next" a polite live region holds the step's sentence (its number, the line it runs, what the graph
+  gained), in the page's language; the buttons are named by the step they lead to; the frame's SVG is
+  an image named by its title and described by its desc;
+- reduced motion: nothing on the page animates or transitions.
+
+The sample: the page with the most stepped figures in both languages, how-it-works (both languages
+where language matters) and en/errors (a long table). Forced colours: each page with a stepped figure
+once, the languages taking turns (one figure of each snippet).
+"""
+
+import html
+import json
+import re
+from collections import defaultdict
+
+import pytest
+
+from docs_pipeline.runner import ROOT
+from docs_pipeline.site import layout
+from docs_pipeline.steps import declared, load
+from docs_pipeline.steps_figure import Program, figure
+from docs_pipeline.ui import texts
+from tests.browser.chromium import new_tab
+
+SITE = layout()
+WIDTHS = {1280: 900, 412: 823}  # a desktop, and Lighthouse's phone
+
+
+def _figure_id(snippet: str) -> str:
+    return "#steps-" + snippet.replace("/", "-").replace("_", "-")
+
+
+ON_PAGE = defaultdict(list)  # page source -> its stepped figures' snippets
+for _snippet, _used in sorted(declared().items()):
+    for _page in _used:
+        ON_PAGE[SITE.root / _page].append(_snippet)
+_MOST = max(sorted(ON_PAGE), key=lambda p: len(ON_PAGE[p]))  # the page with the most stepped figures
+
+
+def _both(page) -> list:
+    return [SITE.docs / lang / f"{SITE.page_name(page)}.md" for lang in SITE.languages]
+
+
+STEPPED_SAMPLE = list(dict.fromkeys(_both(_MOST) + _both(SITE.docs / "en" / "how-it-works.md")))
+# Focus: the templates and the header are the same in both languages; the stepped page in Chinese.
+FOCUS_SAMPLE = list(dict.fromkeys([_both(_MOST)[0], SITE.docs / "en" / "how-it-works.md", SITE.docs / "en" / "errors.md"]))
+# Each page with a stepped figure, once, the languages taking turns.
+EVERY_STEPPED = [
+    SITE.docs / SITE.languages[i % 2] / f"{name}.md" for i, name in enumerate(sorted({SITE.page_name(p) for p in ON_PAGE}))
+]
+
+
+def _ids(pages) -> list[str]:
+    return [SITE.url_of(p).rstrip("/") or SITE.language_of(p) for p in pages]
+
+
+# ------------------------------------------------------------------------------------ forced colours
+
+# Colours as the browser computed them, composited, and WCAG's contrast ratio between two of them.
+_COLOUR = r"""
+const rgba = (c) => {
+    if (c === 'none' || c === 'transparent') return [0, 0, 0, 0];
+    const m = /^rgba?\(([^)]*)\)$/.exec(c);
+    if (!m) throw new Error('a colour this test cannot read: ' + c);
+    const p = m[1].split(/[\s,\/]+/).filter(Boolean).map(Number);
+    return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1];
+};
+const over = (top, under) => {
+    const a = top[3] + under[3] * (1 - top[3]);
+    if (!a) return [0, 0, 0, 0];
+    return [0, 1, 2].map(i => (top[i] * top[3] + under[i] * under[3] * (1 - top[3])) / a).concat([a]);
+};
+const luminance = (c) => {
+    const [r, g, b] = c.slice(0, 3).map(v => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+};
+const contrast = (a, b) => {
+    const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+    return (hi + 0.05) / (lo + 0.05);
+};
+// An element's opacity times its ancestors' (up to `stop`, exclusive, whose own product is `above`).
+const opacity = (e, stop = null, above = 1) => { let o = above; for (; e && e !== stop; e = e.parentElement) o *= Number(getComputedStyle(e).opacity); return o; };
+// What lies under an element: its ancestors' backgrounds, from the nearest opaque one down.
+const backdrop = (e) => {
+    const layers = [];
+    for (let a = e.parentElement; a; a = a.parentElement) {
+        const c = rgba(getComputedStyle(a).backgroundColor);
+        layers.push(c);
+        if (c[3] === 1) return layers.reverse().reduce((under, top) => over(top, under));
+    }
+    throw new Error('no opaque background under ' + e.tagName);
+};
+const painted = (e, svg, above) => {
+    const s = getComputedStyle(e), c = rgba(s.fill);
+    return [c[0], c[1], c[2], c[3] * Number(s.fillOpacity) * opacity(e, svg, above)];
+};
+"""
+
+# Every label (SVG text) of every autograd graph on the page, the hidden frames' too: [problem].
+_LABELS = f"""() => {{
+{_COLOUR}
+    const problems = [];
+    let checked = 0;
+    for (const svg of document.querySelectorAll('svg.autograd-graph')) {{
+        const page = backdrop(svg), above = opacity(svg);
+        const name = svg.getAttribute('aria-labelledby') || svg.closest('[id]')?.id;
+        for (const text of svg.querySelectorAll('text')) {{
+            const box = text.parentElement.querySelector(':scope > rect:not(.steps__halo)');
+            const under = box ? over(painted(box, svg, above), page) : page;
+            const ratio = contrast(over(painted(text, svg, above), under), under);
+            checked++;
+            if (ratio < 4.5) problems.push(`${{name}}: the label "${{text.textContent}}" is ${{ratio.toFixed(2)}}:1 against its box `
+                + `(${{getComputedStyle(text).fill}}, opacity ${{opacity(text, svg, above).toFixed(2)}}, on ${{box ? getComputedStyle(box).fill : 'the page'}})`);
+        }}
+    }}
+    if (!checked) problems.push('no graph label on the page');
+    return problems;
+}}"""
+
+# In one stepped figure under forced colours, from the first step to the last: [problem]. A line's
+# shape is its borders and outline where drawn (style and width: forced colours keep them, in the
+# system's colours); its background counts where it stands out (3:1) from the others' once composited
+# (forced colours keep a system colour, and an author's colour's alpha, on the system's background).
+# Its text must read (4.5:1): on its background where it is drawn as written (forced-color-adjust:
+# none), else on the backplate Chromium puts behind text, the system's background (the body's).
+_LINES = f"""(figure) => {{
+{_COLOUR}
+    const drawn = (s, side) => s[side + 'Style'] === 'none' || parseFloat(s[side + 'Width']) === 0 ? '-' : s[side + 'Style'] + ' ' + s[side + 'Width'];
+    const backplate = rgba(getComputedStyle(document.body).backgroundColor);
+    const code = backdrop(figure.querySelector('.steps__line'));  // what lies under every line: the program's box
+    const look = (line) => {{
+        const s = getComputedStyle(line), background = over(rgba(s.backgroundColor), code);
+        const under = s.forcedColorAdjust === 'none' ? background : backplate;
+        return {{
+            n: line.dataset.line, current: line.classList.contains('steps__line--current'), ran: line.classList.contains('steps__line--ran'),
+            shape: ['borderTop', 'borderRight', 'borderBottom', 'borderLeft', 'outline'].map(side => drawn(s, side)).join(', '),
+            background, text: contrast(over(rgba(s.color), under), under),
+        }};
+    }};
+    const problems = [], next = figure.querySelector('.steps__next');
+    const steps = figure.querySelectorAll('.steps__frame').length;
+    for (let n = 1; n <= steps; n++) {{
+        if (n > 1) next.click();
+        const lines = [...figure.querySelectorAll('.steps__line')].map(look);
+        const current = lines.filter(l => l.current);
+        if (current.length !== 1) {{ problems.push(`step ${{n}}: ${{current.length}} current lines`); continue; }}
+        const c = current[0];
+        for (const l of lines.filter(l => l.text < 4.5))
+            problems.push(`step ${{n}}: the text of line ${{l.n}}${{l.current ? ' (the current one)' : ''}} is ${{l.text.toFixed(2)}}:1 against its background`);
+        const alike = lines.filter(l => l !== c && l.shape === c.shape && contrast(l.background, c.background) < 3);
+        if (alike.length) problems.push(`step ${{n}}: the current line ${{c.n}} looks like line(s) ${{alike.map(l => l.n).join(', ')}}`
+            + ` in forced colours (${{c.shape}})`);
+        const pending = lines.filter(l => !l.current && !l.ran);
+        for (const r of lines.filter(l => l.ran)) {{
+            const same = pending.find(p => p.shape === r.shape);
+            if (same) {{ problems.push(`step ${{n}}: line ${{r.n}} (run) and line ${{same.n}} (to come) differ at most in colour (${{r.shape}})`); break; }}
+        }}
+    }}
+    return problems;
+}}"""
+
+MODES = {  # Playwright's emulation: forced colours light and dark, and the ordinary palettes
+    "forced colours, light": {"forced_colors": "active", "color_scheme": "light"},
+    "forced colours, dark": {"forced_colors": "active", "color_scheme": "dark"},
+    "light": {"color_scheme": "light"},
+    "dark": {"color_scheme": "dark"},
+}
+
+
+@pytest.mark.parametrize("page", EVERY_STEPPED, ids=_ids(EVERY_STEPPED))
+def test_forced_colours_mark_the_current_line_and_every_label_reads(page, browser, served_site):
+    path, figures = SITE.url_of(page), [_figure_id(s) for s in ON_PAGE[page]]
+
+    def check():
+        problems = []
+        for mode, emulation in MODES.items():
+            errors = []
+            with new_tab(browser, served_site, errors, reduced_motion="reduce", **emulation) as tab:
+                tab.goto(path)
+                problems += [f"{mode}: {p}" for p in tab.evaluate(_LABELS)]
+                if "forced_colors" in emulation:
+                    for figure in figures:
+                        problems += [f"{mode}: {figure}: {p}" for p in tab.locator(figure).evaluate(_LINES)]
+            problems += [f"{mode}: {e}" for e in errors]
+        return problems
+
+    problems = check()
+    assert not problems, f"{page.relative_to(SITE.root)} ({path}):\n  " + "\n  ".join(problems)
+
+
+# ------------------------------------------------------------------------------------------- focus
+
+# Where the focus is: null when nothing in the page has it; else a problem, or "" when it is clear of
+# the sticky header (inside it, outside the window, or drawn over it: the skip link).
+_FOCUS = """() => {
+    const e = document.activeElement;
+    if (!e || e === document.body) return null;
+    if (!window.firstStop) window.firstStop = e;
+    else if (e === window.firstStop) return 'round';
+    const header = document.querySelector('.md-header');
+    if (header.contains(e)) return '';
+    const h = header.getBoundingClientRect(), r = e.getBoundingClientRect();
+    const left = Math.max(r.left, h.left, 0), right = Math.min(r.right, h.right, innerWidth);
+    const top = Math.max(r.top, h.top), bottom = Math.min(r.bottom, h.bottom);
+    if (right - left < 1 || bottom - top < 1) return '';
+    const hit = document.elementFromPoint((left + right) / 2, (top + bottom) / 2);
+    if (hit && (hit === e || e.contains(hit))) return '';
+    const text = (e.getAttribute('aria-label') || e.textContent || '').trim().replace(/\\s+/g, ' ').slice(0, 60);
+    return `<${e.tagName.toLowerCase()} class="${e.getAttribute('class') || ''}"> "${text}": its top at ${r.top.toFixed(0)} px,`
+        + ` the header's bottom at ${h.bottom.toFixed(0)} px (scrolled to ${scrollY.toFixed(0)})`;
+}"""
+MAX_STOPS = 1000
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("page", FOCUS_SAMPLE, ids=_ids(FOCUS_SAMPLE))
+def test_no_tab_stop_lies_under_the_sticky_header(page, width, browser, served_site):
+    """Tab from the top of the page round to it again; at each stop the focused element is clear of the
+    header (pages.css: scroll-padding-top; a11y.js: a Tab stop taller than the window shows its top)."""
+    path = SITE.url_of(page)
+
+    def check():
+        problems, errors, stops = [], [], 0
+        viewport = {"width": width, "height": WIDTHS[width]}
+        with new_tab(browser, served_site, errors, viewport=viewport, reduced_motion="reduce") as tab:
+            tab.goto(path)
+            for _ in range(MAX_STOPS):
+                tab.keyboard.press("Tab")
+                found = tab.evaluate(_FOCUS)
+                if found is None:
+                    continue
+                if found == "round":
+                    break
+                stops += 1
+                if found:
+                    problems.append(f"Tab stop {stops}: {found}")
+            else:
+                problems.append(f"the focus did not come round to the first Tab stop in {MAX_STOPS} presses of Tab")
+        if stops < 10:
+            problems.append(f"only {stops} Tab stops: the page did not load as it should")
+        return problems + errors
+
+    problems = check()
+    assert not problems, f"{page.relative_to(SITE.root)} ({path}) at {width} px, under the sticky header:\n  " + "\n  ".join(
+        problems
+    )
+
+
+# ----------------------------------------------------------------------------- a screen reader's walk
+
+
+def _plain(markup: str) -> str:
+    return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", "", markup))).strip()
+
+
+def _expected(snippet: str, lang: str) -> dict:
+    """What the accessibility tree must hold for a figure, from the pipeline's markup and frames and
+    from ui.toml: each step's sentence, the program's line it runs, its SVG's name and description."""
+    markup, frames = figure(snippet, lang, ROOT), load(snippet)[1]
+    program = Program(ROOT / load(snippet)[0])
+    said = [_plain(t) for t in re.findall(r'<p class="steps__text">(.*?)</p>', markup, re.S)]
+    descs = [_plain(d) for d in re.findall(r"<desc[^>]*>(.*?)</desc>", markup, re.S)]
+    assert len(said) == len(descs) == len(frames), (
+        f"{snippet} ({lang}): {len(said)} sentences, {len(descs)} descs, {len(frames)} frames"
+    )
+    return {"said": said, "descs": descs, "lines": [_plain(program.source(f.line)) for f in frames]}
+
+
+def _ax(cdp, selector: str) -> dict:
+    """The accessibility node of the first element matching `selector`, and its text (its StaticText descendants)."""
+    found = cdp.send("Runtime.evaluate", {"expression": f"document.querySelector({json.dumps(selector)})", "objectGroup": "a11y"})
+    object_id = found["result"].get("objectId")
+    assert object_id, f"no element {selector}"
+    node = cdp.send("Accessibility.getPartialAXTree", {"objectId": object_id, "fetchRelatives": False})["nodes"][0]
+    text = cdp.send("Accessibility.queryAXTree", {"objectId": object_id, "role": "StaticText"})["nodes"]
+    properties = {p["name"]: p["value"].get("value") for p in node.get("properties", [])}
+    return {
+        "role": node.get("role", {}).get("value"),
+        "name": node.get("name", {}).get("value", ""),
+        "description": node.get("description", {}).get("value", ""),
+        "properties": properties,
+        "text": re.sub(r"\s+", " ", "".join(t.get("name", {}).get("value", "") for t in text)).strip(),
+    }
+
+
+@pytest.mark.parametrize("page", STEPPED_SAMPLE, ids=_ids(STEPPED_SAMPLE))
+def test_a_screen_reader_hears_each_step(page, browser, served_site):
+    """Each figure on the page, "Next" clicked from the first step to the last: after each click the
+    figure's polite, atomic live region holds the step's sentence (it starts with the step's number, in
+    the page's language, and quotes the line it runs); Previous and Next are named by the step they
+    lead to, or by their label alone where they lead nowhere; the frame shown is an image named
+    "... after step n of N" and described by the graph in words."""
+    lang, path = SITE.language_of(page), SITE.url_of(page)
+    w = texts()[lang]["steps"]
+    expected = {snippet: _expected(snippet, lang) for snippet in ON_PAGE[page]}
+
+    def name(which: str, n: int, total: int) -> str:
+        return w["to_step"].format(label=w[which], n=n, total=total) if 1 <= n <= total else w[which]
+
+    def check():
+        problems, errors = [], []
+        with new_tab(browser, served_site, errors, reduced_motion="reduce") as tab:
+            tab.goto(path)
+            if tab.evaluate("document.documentElement.lang") != lang:
+                problems.append(f"<html lang> is not {lang}")
+            cdp = tab.context.new_cdp_session(tab)
+            cdp.send("Accessibility.enable")
+            for snippet, want in expected.items():
+                figure_id, total = _figure_id(snippet), len(want["said"])
+                for n in range(1, total + 1):
+                    where = f"{figure_id}, step {n} of {total}"
+                    if n > 1:
+                        tab.locator(f"{figure_id} .steps__next").click()
+                    live = _ax(cdp, f"{figure_id} .steps__live")
+                    if live["properties"].get("live") != "polite" or live["properties"].get("atomic") is not True:
+                        problems.append(f"{where}: the sentence is not in a polite, atomic live region: {live['properties']}")
+                    if live["text"] != want["said"][n - 1]:
+                        problems.append(
+                            f"{where}: the live region holds\n      {live['text']!r}\n    not\n      {want['said'][n - 1]!r}"
+                        )
+                    if (
+                        not live["text"].startswith(_plain(w["step"].format(n=n, total=total)))
+                        or want["lines"][n - 1] not in live["text"]
+                    ):
+                        problems.append(
+                            f"{where}: the live region does not say the step's number and the line it runs: {live['text']!r}"
+                        )
+                    for which, to in (("prev", n - 1), ("next", n + 1)):
+                        button = _ax(cdp, f"{figure_id} .steps__{which}")
+                        if button["role"] != "button" or button["name"] != name(which, to, total):
+                            problems.append(
+                                f"{where}: the {which} button is {button['role']} {button['name']!r}, not {name(which, to, total)!r}"
+                            )
+                    graph = _ax(cdp, f"{figure_id} .steps__frame--current svg")
+                    title = w["alt"].format(n=n, total=total)
+                    if graph["role"] != "image" or graph["name"] != title or graph["description"] != want["descs"][n - 1]:
+                        problems.append(
+                            f"{where}: the graph is {graph['role']} named {graph['name']!r}, described {graph['description'][:80]!r};"
+                            f" expected an image named {title!r}, described {want['descs'][n - 1][:80]!r}"
+                        )
+                    cdp.send("Runtime.releaseObjectGroup", {"objectGroup": "a11y"})
+        return problems + errors
+
+    problems = check()
+    assert not problems, f"{page.relative_to(SITE.root)} ({path}):\n  " + "\n  ".join(problems)
+
+
+# ------------------------------------------------------------------------------------------ motion
+
+# Every element and pseudo-element whose animation or transition takes any time: [description].
+_MOVING = """() => {
+    const seconds = (list) => list.split(',').map(v => parseFloat(v) * (v.trim().endsWith('ms') ? 0.001 : 1));
+    const moving = [];
+    for (const e of document.querySelectorAll('*')) {
+        for (const pseudo of [null, '::before', '::after']) {
+            const s = getComputedStyle(e, pseudo);
+            const animated = s.animationName !== 'none' && seconds(s.animationDuration).some(t => t > 0);
+            const transition = seconds(s.transitionDuration).some(t => t > 0) && s.transitionProperty !== 'none';
+            if (animated || transition || s.scrollBehavior === 'smooth')
+                moving.push(`<${e.tagName.toLowerCase()} class="${e.getAttribute('class') || ''}">${pseudo || ''}: `
+                    + (animated ? `animation ${s.animationName} ${s.animationDuration}` : transition ? `transition ${s.transitionProperty} ${s.transitionDuration}` : 'smooth scrolling'));
+        }
+    }
+    return moving;
+}"""
+
+
+def test_with_reduced_motion_nothing_moves(browser, served_site):
+    """How-it-works, with a stepped figure, code annotations and collapsibles, at a phone's width (the
+    drawer) and a desktop's: under prefers-reduced-motion nothing animates, transitions or scrolls
+    smoothly (pages.css), after stepping a figure on. Without the preference the figure's new nodes
+    fade in: tests/browser/test_browser_steps.py."""
+    page = SITE.docs / "en" / "how-it-works.md"
+    path, figure_id = SITE.url_of(page), _figure_id(ON_PAGE[page][0])
+
+    def check():
+        problems, errors = [], []
+        for width, height in WIDTHS.items():
+            with new_tab(
+                browser, served_site, errors, reduced_motion="reduce", viewport={"width": width, "height": height}
+            ) as tab:
+                tab.goto(path)
+                for _ in range(3):
+                    tab.locator(f"{figure_id} .steps__next").click()
+                problems += [f"at {width} px: {m}" for m in tab.evaluate(_MOVING)]
+        return problems + errors
+
+    problems = check()
+    assert not problems, f"{path}, with prefers-reduced-motion: reduce, still moving:\n  " + "\n  ".join(problems[:40])
