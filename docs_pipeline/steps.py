@@ -87,18 +87,127 @@ def dumps(data, indent: str = "") -> str:
 # ---------------------------------------------------------------- recording
 
 
-class Frames:
-    """The frames so far, where the program is, and the stable ids ("t1", "f3") of what they show."""
+class BackwardRun:
+    """One outermost backward() call: hooks on every node of the graph it starts from record the
+    gradient each node receives and passes on, as torch's engine runs them."""
 
-    def __init__(self):
-        self.list = []
-        self.line = 0  # the line the next frame is told as the effect of
+    def __init__(self, recorder, graph, roots, scope):
+        self.recorder, self.graph, self.roots, self.scope = recorder, graph, roots, scope
+        self.flowed = {}  # (user, input) -> the gradient that arrow carried
+        self.arrived = {}  # node -> the gradient it received
+        self.running = None  # a node that received its gradient and has not finished: where an error comes from
+        self.error = None
+        self.handles = []
+        for fn in graph.objects.values():
+            if hasattr(fn, "register_prehook"):  # a node of torch's graph: not a tensor, not a tiny engine's Value
+                arrives, ran = partial(recorder.guard, self.arrives, fn), partial(recorder.guard, self.ran, fn)
+                self.handles += [fn.register_prehook(arrives), fn.register_hook(ran)]
+        recorder.remember(graph, forget=False)  # backward frames show the graph backward started from
+
+    def frame(self, kind, facts, current=None):
+        ids = self.recorder.ids
+        self.recorder.append(kind, facts, *self.graph.drawn(ids, self.flowed), [], ids.get(current))
+
+    def arrives(self, fn, grads):
+        self.running = key = id(fn)
+        self.arrived[key] = shown(grads[0])
+        for tensor in self.roots:  # the gradient backward starts from, on the arrow from the named tensor
+            if tensor.grad_fn is fn:
+                self.flowed[id(tensor), key] = self.arrived[key]
+
+    def ran(self, fn, grads, _):
+        """grads: what fn passes to each of its next_functions."""
+        self.running, key, nodes = None, id(fn), self.graph.nodes
+        if hasattr(fn, "variable"):  # an AccumulateGrad: its leaf's .grad now
+            leaf = fn.variable
+            sources = [[nodes[a].name, v] for (a, b), v in self.flowed.items() if b == key]  # each path that reached it
+            self.flowed[key, id(leaf)] = shown(leaf.grad)
+            nodes[id(leaf)].detail = leaf_detail(leaf)
+            facts = dict(received=self.arrived[key], leaf=nodes[id(leaf)].name, sources=sources, grad=shown(leaf.grad))
+            return self.frame("accumulate", facts, key)
+        sent = []  # [node, its leaf if an AccumulateGrad else None, gradient]
+        for (next_fn, _), grad in zip(fn.next_functions, grads, strict=True):
+            if next_fn is not None and grad is not None:
+                self.flowed[key, id(next_fn)] = shown(grad)
+                leaf = nodes[id(next_fn.variable)].name if hasattr(next_fn, "variable") else None
+                sent.append([nodes[id(next_fn)].name, leaf, shown(grad)])
+        self.frame("backward", dict(node=nodes[key].name, received=self.arrived[key], sent=sent), key)
+
+    def returned(self):
+        for handle in self.handles:
+            handle.remove()
+        grads = []  # [leaf, .grad] of the leaves a gradient reached
+        for key, node in self.graph.nodes.items():
+            if node.kind == "leaf":
+                leaf = self.graph.objects[key]
+                node.detail = leaf_detail(leaf)
+                if any(b == key for _, b in self.flowed):
+                    grads.append([node.name, shown(leaf.grad)])
+        if self.error is None:
+            return self.frame("done", dict(grads=grads))
+        message = re.split(r"\n|\. ", str(self.error))[0].rstrip(".") + "."  # its first sentence
+        node = self.graph.nodes[self.running].name if self.running else None  # the node that raised, if one did
+        self.frame("raised", dict(error=type(self.error).__name__, message=message, node=node), self.running)
+
+
+def compile_frames(explanation, recorder):
+    """The graphs Dynamo produced (a torch._dynamo.explain result), one frame each, the breaks between them."""
+    graphs, breaks = explanation.graphs, explanation.break_reasons
+    if len(graphs) != len(breaks) + 1:
+        raise StepsError(
+            f"explain() gave {len(graphs)} graphs and {len(breaks)} graph breaks; "
+            "a stepped figure shows graph, break, graph, ... (graphs = breaks + 1)"
+        )
+    nodes, edges = [], []
+    for number, module in enumerate(graphs, 1):
+        new, lines, made = [], [], []  # made: [name, op, target] of each call
+        for node in module.graph.nodes:
+            new.append(f"g{number}.{node.name}")
+            target = getattr(node.target, "__name__", str(node.target))
+            kind = {"placeholder": "leaf", "output": "output"}.get(node.op, "function")
+            nodes.append(Node(new[-1], kind, node.name, node.op if node.op == "output" else f"{node.op} {target}"))
+            edges += [[f"g{number}.{source.name}", new[-1]] for source in node.all_input_nodes]
+            stack = FX_LINE.findall(node.meta.get("stack_trace") or "")
+            lines += [int(line) for f, line in stack if f == recorder.file][-1:]  # the snippet's innermost line
+            if node.op.startswith("call"):
+                made.append([node.name, node.op, target])
+        if number > 1:
+            edges.append([f"break{number - 1}", new[0]])
+        facts = dict(graph=number, graphs=len(graphs), made=made)
+        recorder.append("compile", facts, list(nodes), list(edges), new, ran=[recorder.line, *dict.fromkeys(lines)])
+        if number <= len(breaks):
+            reason = breaks[number - 1]
+            where = reason.user_stack[-1]
+            nodes.append(Node(f"break{number}", "break", "graph break", f"{where.name}()"))
+            edges.append([new[-1], f"break{number}"])  # from the output node: an FX graph's last
+            facts = dict(graph=number, reason=reason.reason.splitlines()[0], function=where.name)
+            recorder.append("break", facts, list(nodes), list(edges), [f"break{number}"], ran=[where.lineno])
+
+
+class Recorder:
+    """sys.settrace on the snippet's own frames: forward frames at each line, a BackwardRun while its
+    backward() runs, compile frames for each explain() result it makes; the stable ids ("t1", "f3") of
+    what the frames show."""
+
+    line = 0  # the line the next frame is told as the effect of
+    serial = 0  # ids given
+    backward = None  # the BackwardRun of the outermost backward() running
+    depth = 0  # backward() calls running
+    failure = None  # what went wrong in the recorder itself
+
+    def __init__(self, snippet):
+        import torch
+
+        self.file = snippet.name  # the code's filename as runner.run compiles it
+        self.backward_code = torch.autograd.backward.__code__
+        self.frames = []
         self.ran = []  # lines started since the last frame
-        self.last = Graph()  # what the program's variables reached at the last forward moment
-        self.ids = {}  # id() -> the stable id ("t1", "f3") of a tensor or node the frames show
-        self.serial = 0
+        self.last = Graph()  # what the program's variables reached at the last forward frame
+        self.ids = {}  # id() -> the stable id of a tensor or node the frames show
+        self.pending = []  # (snippet frame, a tensor returned into its running line)
+        self.explained = set()  # id() of the explain() results drawn
 
-    def remember(self, graph: Graph, forget: bool = True) -> None:
+    def remember(self, graph, forget=True):
         """Ids for the graph's new nodes; with `forget`, the graph is the baseline of the next forward frame
         and the ids of what no longer shows are let go (id() values are reused)."""
         for key, node in graph.nodes.items():
@@ -109,13 +218,13 @@ class Frames:
             self.ids = {key: self.ids[key] for key in graph.nodes}
             self.last = graph
 
-    def append(self, kind: str, facts: dict, nodes, edges, new, current=None, ran=None) -> None:
+    def append(self, kind, facts, nodes, edges, new, current=None, ran=None):
         """A frame told as the effect of the current line, or of the last of the lines it `ran`."""
         line = ran[-1] if ran else self.line  # a line number is never 0
-        self.list.append(Frame(kind, line, ran or list(dict.fromkeys(self.ran)) or [line], nodes, edges, new, facts, current))
+        self.frames.append(Frame(kind, line, ran or list(dict.fromkeys(self.ran)) or [line], nodes, edges, new, facts, current))
         self.ran = []
 
-    def forward(self, graph: Graph) -> None:
+    def forward(self, graph):
         """A frame if the graph changed since the last one."""
         nodes, last = graph.nodes, self.last.nodes
         if nodes == last:
@@ -140,122 +249,6 @@ class Frames:
         self.remember(graph)
         self.append("forward", facts, *graph.drawn(self.ids), [self.ids[k] for k in new])
 
-
-class BackwardRun:
-    """One outermost backward() call: hooks on every node of the graph it starts from record the
-    gradient each node receives and passes on, as torch's engine runs them."""
-
-    def __init__(self, frames: Frames, graph: Graph, roots: list, scope, guard):
-        self.frames, self.graph, self.roots, self.scope = frames, graph, roots, scope
-        self.flowed = {}  # (user, input) -> the gradient that arrow carried
-        self.arrived = {}  # node -> the gradient it received
-        self.running = None  # a node that received its gradient and has not finished: where an error comes from
-        self.error = None
-        self.handles = []
-        for fn in graph.objects.values():
-            if hasattr(fn, "register_prehook"):  # a node of torch's graph: not a tensor, not a tiny engine's Value
-                self.handles += [
-                    fn.register_prehook(partial(guard, self.arrives, fn)),
-                    fn.register_hook(partial(guard, self.ran, fn)),
-                ]
-        frames.remember(graph, forget=False)  # backward frames show the graph backward started from
-
-    def frame(self, kind: str, facts: dict, current=None) -> None:
-        ids = self.frames.ids
-        self.frames.append(kind, facts, *self.graph.drawn(ids, self.flowed), [], ids.get(current))
-
-    def arrives(self, fn, grads) -> None:
-        self.running = key = id(fn)
-        self.arrived[key] = shown(grads[0])
-        for tensor in self.roots:  # the gradient backward starts from, on the arrow from the named tensor
-            if tensor.grad_fn is fn:
-                self.flowed[id(tensor), key] = self.arrived[key]
-
-    def ran(self, fn, grads, _) -> None:
-        """grads: what fn passes to each of its next_functions."""
-        self.running, key, nodes = None, id(fn), self.graph.nodes
-        if hasattr(fn, "variable"):  # an AccumulateGrad: its leaf's .grad now
-            leaf = fn.variable
-            sources = [[nodes[a].name, v] for (a, b), v in self.flowed.items() if b == key]  # each path that reached it
-            self.flowed[key, id(leaf)] = shown(leaf.grad)
-            nodes[id(leaf)].detail = leaf_detail(leaf)
-            facts = dict(received=self.arrived[key], leaf=nodes[id(leaf)].name, sources=sources, grad=shown(leaf.grad))
-            return self.frame("accumulate", facts, key)
-        sent = []  # [node, its leaf if an AccumulateGrad else None, gradient]
-        for (next_fn, _), grad in zip(fn.next_functions, grads, strict=True):
-            if next_fn is not None and grad is not None:
-                self.flowed[key, id(next_fn)] = shown(grad)
-                leaf = nodes[id(next_fn.variable)].name if hasattr(next_fn, "variable") else None
-                sent.append([nodes[id(next_fn)].name, leaf, shown(grad)])
-        self.frame("backward", dict(node=nodes[key].name, received=self.arrived[key], sent=sent), key)
-
-    def returned(self) -> None:
-        for handle in self.handles:
-            handle.remove()
-        grads = []  # [leaf, .grad] of the leaves a gradient reached
-        for key, node in self.graph.nodes.items():
-            if node.kind == "leaf":
-                leaf = self.graph.objects[key]
-                node.detail = leaf_detail(leaf)
-                if any(b == key for _, b in self.flowed):
-                    grads.append([node.name, shown(leaf.grad)])
-        if self.error is None:
-            return self.frame("done", dict(grads=grads))
-        message = re.split(r"\n|\. ", str(self.error))[0].rstrip(".") + "."  # its first sentence
-        node = self.graph.nodes[self.running].name if self.running else None  # the node that raised, if one did
-        self.frame("raised", dict(error=type(self.error).__name__, message=message, node=node), self.running)
-
-
-def compile_frames(explanation, file: str, frames: Frames) -> None:
-    """The graphs Dynamo produced (a torch._dynamo.explain result), one frame each, the breaks between them."""
-    graphs, breaks = explanation.graphs, explanation.break_reasons
-    if len(graphs) != len(breaks) + 1:
-        raise StepsError(
-            f"explain() gave {len(graphs)} graphs and {len(breaks)} graph breaks; "
-            "a stepped figure shows graph, break, graph, ... (graphs = breaks + 1)"
-        )
-    nodes, edges = [], []
-    for number, module in enumerate(graphs, 1):
-        new, lines, made = [], [], []  # made: [name, op, target] of each call
-        for node in module.graph.nodes:
-            new.append(f"g{number}.{node.name}")
-            target = getattr(node.target, "__name__", str(node.target))
-            kind = {"placeholder": "leaf", "output": "output"}.get(node.op, "function")
-            nodes.append(Node(new[-1], kind, node.name, node.op if node.op == "output" else f"{node.op} {target}"))
-            edges += [[f"g{number}.{source.name}", new[-1]] for source in node.all_input_nodes]
-            stack = FX_LINE.findall(node.meta.get("stack_trace") or "")
-            lines += [int(line) for f, line in stack if f == file][-1:]  # the snippet's innermost line
-            if node.op.startswith("call"):
-                made.append([node.name, node.op, target])
-        if number > 1:
-            edges.append([f"break{number - 1}", new[0]])
-        facts = dict(graph=number, graphs=len(graphs), made=made)
-        frames.append("compile", facts, list(nodes), list(edges), new, ran=[frames.line, *dict.fromkeys(lines)])
-        if number <= len(breaks):
-            reason = breaks[number - 1]
-            where = reason.user_stack[-1]
-            nodes.append(Node(f"break{number}", "break", "graph break", f"{where.name}()"))
-            edges.append([new[-1], f"break{number}"])  # from the output node: an FX graph's last
-            facts = dict(graph=number, reason=reason.reason.splitlines()[0], function=where.name)
-            frames.append("break", facts, list(nodes), list(edges), [f"break{number}"], ran=[where.lineno])
-
-
-class Recorder:
-    """sys.settrace on the snippet's own frames: forward frames at each line, a BackwardRun while its
-    backward() runs, compile frames for each explain() result it makes. Its frames: `self.frames.list`."""
-
-    def __init__(self, snippet: Snippet):
-        import torch
-
-        self.file = snippet.name  # the code's filename as runner.run compiles it
-        self.backward_code = torch.autograd.backward.__code__
-        self.frames = Frames()
-        self.pending = []  # (snippet frame, a tensor returned into its running line)
-        self.backward = None  # the BackwardRun of the outermost backward() running
-        self.depth = 0  # backward() calls running
-        self.explained = set()  # id() of the explain() results drawn
-        self.failure = None  # what went wrong in the recorder itself
-
     def guard(self, method, *args):
         try:
             return method(*args)
@@ -277,15 +270,15 @@ class Recorder:
         if event == "line":  # the frame's previous line has finished: what it returned into is named or gone
             self.pending = [(f, v) for f, v in self.pending if f is not frame]
             self.guard(self.moment, frame, [])
-            self.frames.line = frame.f_lineno
-            self.frames.ran.append(frame.f_lineno)
+            self.line = frame.f_lineno
+            self.ran.append(frame.f_lineno)
         elif event == "return":
             returned = [v for v in (arg if isinstance(arg, tuple) else (arg,)) if is_tensor(v) or is_value(v)]
             self.guard(self.moment, frame, returned)
             self.pending = [(f, v) for f, v in self.pending if f is not frame]
             caller = self.snippet_frame(frame.f_back)  # torch may be in between
             if caller is not None:
-                self.frames.line = caller.f_lineno
+                self.line = caller.f_lineno
                 self.pending += [(caller, v) for v in returned]
         return self.local
 
@@ -294,7 +287,7 @@ class Recorder:
             frame = frame.f_back
         return frame
 
-    def graph(self, frame, unnamed: list) -> Graph:
+    def graph(self, frame, unnamed):
         """What the variables reach: the module's globals, then the locals of each running function of the snippet."""
         scopes = []
         while (frame := self.snippet_frame(frame)) is not None:
@@ -303,15 +296,15 @@ class Recorder:
         named, kept = variables(scopes)
         return walk(named, unnamed, kept)
 
-    def moment(self, frame, returned: list) -> None:
+    def moment(self, frame, returned):
         if self.depth:
             return
-        self.frames.forward(self.graph(frame, [v for _, v in self.pending] + returned))
+        self.forward(self.graph(frame, [v for _, v in self.pending] + returned))
         if frame.f_code.co_name == "<module>":
             for value in list(frame.f_globals.values()):
                 if type(value).__name__ == "ExplainOutput" and id(value) not in self.explained:
                     self.explained.add(id(value))
-                    compile_frames(value, self.file, self.frames)
+                    compile_frames(value, self)
 
     def backward_started(self, frame):
         self.depth += 1
@@ -319,10 +312,8 @@ class Recorder:
             roots = frame.f_locals["tensors"]
             roots = [roots] if is_tensor(roots) else [t for t in roots if is_tensor(t)]
             caller = self.snippet_frame(frame.f_back)  # the snippet's module frame at least: it runs everything
-            self.frames.line = caller.f_lineno
-            self.backward = BackwardRun(
-                self.frames, self.graph(caller, roots + [v for _, v in self.pending]), roots, caller, self.guard
-            )
+            self.line = caller.f_lineno
+            self.backward = BackwardRun(self, self.graph(caller, roots + [v for _, v in self.pending]), roots, caller)
         return self.backward_local
 
     def backward_local(self, frame, event, arg):
@@ -334,11 +325,11 @@ class Recorder:
             self.guard(self.backward_returned)
         return self.backward_local
 
-    def backward_returned(self) -> None:
+    def backward_returned(self):
         self.depth -= 1
         if not self.depth:
             self.backward.returned()
-            self.frames.remember(self.graph(self.backward.scope, [v for _, v in self.pending]))
+            self.remember(self.graph(self.backward.scope, [v for _, v in self.pending]))
             self.backward = None
 
 
@@ -355,7 +346,7 @@ def record(snippet: Snippet, seed: int) -> tuple[str, dict, str]:
         raise SnippetFailed(
             f"{snippet.name}: the stepped-figure recorder failed: {type(recorder.failure).__name__}: {recorder.failure}"
         ) from recorder.failure
-    if not recorder.frames.list:
+    if not recorder.frames:
         raise SnippetFailed(f"{snippet.name}: a page shows it step by step, but running it records no graph")
-    frames = [{k: v for k, v in asdict(f).items() if v is not None} for f in recorder.frames.list]
+    frames = [{k: v for k, v in asdict(f).items() if v is not None} for f in recorder.frames]
     return output, namespace, dumps({"program": snippet.name, "frames": frames}) + "\n"

@@ -14,30 +14,30 @@ import autocorrect_py
 
 from .graphs import Layout, spoken, svg
 from .pages import SECTION_MARKER, without_annotation
-from .steps import Frame, load
+from .steps import load
 from .ui import texts as ui_texts
 
 WIDE = 440  # a graph wider than this gets the figure's whole width, the program above it (steps.css)
 MIN_SCALE = 0.6  # of its size, a wide graph's least (its box scrolls sideways on a phone)
 
 
-def _tidy(text: str, w: dict) -> str:
+def _tidy(text, w):
     """The text as the language's typography wants it (zh: no space beside full-width punctuation)."""
     return autocorrect_py.format_for(text, "text.html") if w.get("tidy") else text
 
 
-def _code(text: str) -> str:
+def _code(text):
     return f"<code>{escape(text)}</code>"
 
 
-def _listed(items: list[str], w: dict) -> str:
+def _listed(items, w):
     return w["list"].join(items[:-1]) + w["and"] + items[-1] if len(items) > 1 else "".join(items)
 
 
 class Program:
     """The snippet's lines as the page shows them (annotation markers removed) and their functions."""
 
-    def __init__(self, path: Path):
+    def __init__(self, path):
         text = path.read_text(encoding="utf-8")
         self.lines = [without_annotation(line) for line in text.splitlines()]
         self.function_of = {}  # line -> the function it is in
@@ -46,11 +46,11 @@ class Program:
                 # nested functions come later in the walk: innermost wins
                 self.function_of |= dict.fromkeys(range(node.lineno + 1, node.end_lineno + 1), node.name)
 
-    def source(self, line: int) -> str:
+    def source(self, line):
         return self.lines[line - 1].strip() if 0 < line <= len(self.lines) else ""
 
 
-def sentence(frame: Frame, program: Program, w: dict) -> str:
+def sentence(frame, program, w):
     """The step's sentence, HTML, in the page's language, and, for a screen reader, the line it runs where the
     sentence does not quote it (a backward step's): the highlight shows it to the eye (steps.css hides it from sight)."""
     f, code = frame.facts, _code(program.source(frame.line))
@@ -62,10 +62,9 @@ def sentence(frame: Frame, program: Program, w: dict) -> str:
             if f.recorded:
                 parts.append(w["recorded"].format(names=_listed(f.recorded, w)))
                 if f.accumulators:
-                    many = "accumulators" if len(f.accumulators) > 1 else "accumulator"
-                    parts[-1] += w["join"] + w[many].format(names=_listed(f.accumulators, w))
-            parts += [w["named"].format(name=name, detail=detail) for name, detail in f.named]
-            parts += [w["grads"].format(name=name, detail=detail) for name, detail in f.grads]
+                    many = w["accumulators" if len(f.accumulators) > 1 else "accumulator"]
+                    parts[-1] += w["join"] + many.format(names=_listed(f.accumulators, w))
+            parts += [w[key].format(name=name, detail=detail) for key in ("named", "grads") for name, detail in getattr(f, key)]
             if f.dropped:
                 parts.append(w["dropped"].format(n=f.dropped))
             fn = program.function_of.get(frame.line)
@@ -95,7 +94,7 @@ def sentence(frame: Frame, program: Program, w: dict) -> str:
     return text
 
 
-def caption(frames: list[Frame], file: str, w: dict) -> str:
+def caption(frames, file, w):
     told = []
     for f in frames:
         # a line that changes gradients only: a backward pass written in Python (a tiny engine's)
@@ -133,7 +132,7 @@ def figure(snippet: str, lang: str, root: Path) -> str:
     texts = [_tidy(w["step"].format(n=n, total=total) + sentence(frame, program, w), w) for n, frame in enumerate(frames, 1)]
     items = []
     scroll = ' tabindex="0"' if least else ""  # a graph that may scroll sideways takes the focus (axe)
-    for n, (frame, text) in enumerate(zip(frames, texts, strict=True), 1):
+    for n, frame in enumerate(frames, 1):
         name = _tidy(w["alt"].format(n=n, total=total), w)  # short: the graph in words is its description
         desc = spoken(frame.nodes, frame.edges)
         graph = svg(
@@ -151,10 +150,10 @@ def figure(snippet: str, lang: str, root: Path) -> str:
         items.append(
             f'<li class="steps__frame{" steps__frame--current" if n == 1 else ""}" data-step="{n}" data-kind="{frame.kind}"'
             f' data-line="{frame.line}" data-ran="{" ".join(map(str, frame.ran))}">'
-            f'<p class="steps__text">{text}</p>\n<div class="steps__canvas"{scroll}>\n{graph}\n</div></li>'
+            f'<p class="steps__text">{texts[n - 1]}</p>\n<div class="steps__canvas"{scroll}>\n{graph}\n</div></li>'
         )
 
-    def button(which: str, key: str, arrows: str, to: int | None) -> str:
+    def button(which, key, arrows, to):
         """A button named by the step it leads to ("Next (step 2 of 9)"), or by its label alone where it leads
         nowhere (aria-disabled); data-to is the name steps.js gives it on each step, {n} the step."""
         named = _tidy(w["to_step"].format(label=w[which], n="{n}", total=total), w)
