@@ -25,6 +25,9 @@ from .runner import ROOT, Snippet, SnippetFailed, run
 from .site import layout, snippet_file
 
 FX_LINE = re.compile(r'File "([^"]+)", line (\d+)')
+# In indented JSON, a list or object that holds none: one that opens a line, then lines that open none (a
+# string holds no line break), then the line that closes it.
+INNERMOST = re.compile(r"[\[{]\n(?:.*[^\[{\n]\n)+? *[\]}]")
 
 
 class StepsError(Exception):
@@ -73,15 +76,10 @@ def load(snippet: str, root: Path = ROOT) -> tuple[str, list[Frame]]:
     return data["program"], frames
 
 
-def dumps(data, indent: str = "") -> str:
+def dumps(data) -> str:
     """JSON with each node, edge and list of names on one line: a changed frame reads as a small diff."""
-    values = data.values() if isinstance(data, dict) else data if isinstance(data, list) else ()
-    if not any(isinstance(v, (dict, list)) and v for v in values):
-        return json.dumps(data, ensure_ascii=False)
-    inner = indent + " "
-    if isinstance(data, dict):
-        return "{\n" + ",\n".join(f"{inner}{json.dumps(k)}: {dumps(v, inner)}" for k, v in data.items()) + f"\n{indent}}}"
-    return "[\n" + ",\n".join(inner + dumps(v, inner) for v in data) + f"\n{indent}]"
+    text = json.dumps(data, ensure_ascii=False, indent=1)
+    return INNERMOST.sub(lambda found: json.dumps(json.loads(found[0]), ensure_ascii=False), text) + "\n"
 
 
 # ---------------------------------------------------------------- recording
@@ -256,81 +254,71 @@ class Recorder:
             self.failure = exc
 
     def trace(self, frame, event, arg):
+        """The trace function, global and local: the snippet's own frames, and backward()'s."""
         code = frame.f_code
-        if self.failure:
-            return None
-        if code is self.backward_code:  # a global trace function sees "call" events only
-            return self.guard(self.backward_started, frame)
-        # a constructor's lines are no steps: what it builds shows once the caller holds it
-        return self.local if code.co_filename == self.file and code.co_name != "__init__" else None
-
-    def local(self, frame, event, arg):
-        if self.failure:
-            return None
-        if event == "line":  # the frame's previous line has finished: what it returned into is named or gone
+        if code is self.backward_code:
+            self.guard(self.in_backward, frame, event, arg)
+        elif self.failure or code.co_filename != self.file or code.co_name == "__init__":
+            return None  # a constructor's lines are no steps: what it builds shows once the caller holds it
+        elif event == "line":  # the frame's previous line has finished: what it returned into is named or gone
             self.pending = [(f, v) for f, v in self.pending if f is not frame]
-            self.guard(self.moment, frame, [])
+            self.guard(self.moment, frame)
             self.line = frame.f_lineno
             self.ran.append(frame.f_lineno)
-        elif event == "return":
-            returned = [v for v in (arg if isinstance(arg, tuple) else (arg,)) if is_tensor(v) or is_value(v)]
-            self.guard(self.moment, frame, returned)
-            self.pending = [(f, v) for f, v in self.pending if f is not frame]
-            caller = self.snippet_frame(frame.f_back)  # torch may be in between
+        elif event == "return":  # what it returns is held by its caller's running line (torch may be in between)
+            caller = self.snippet_frame(frame.f_back)
+            self.pending += [(caller, v) for v in (arg if isinstance(arg, tuple) else (arg,)) if is_tensor(v) or is_value(v)]
+            self.guard(self.moment, frame)
+            self.pending = [(f, v) for f, v in self.pending if f not in (frame, None)]
             if caller is not None:
                 self.line = caller.f_lineno
-                self.pending += [(caller, v) for v in returned]
-        return self.local
+        return self.trace
 
     def snippet_frame(self, frame):
         while frame is not None and frame.f_code.co_filename != self.file:
             frame = frame.f_back
         return frame
 
-    def graph(self, frame, unnamed):
-        """What the variables reach: the module's globals, then the locals of each running function of the snippet."""
+    def graph(self, frame, roots=()):
+        """What the variables reach: the module's globals, then the locals of each running function of the
+        snippet; and what `roots` and the values returned into a running line reach."""
         scopes = []
         while (frame := self.snippet_frame(frame)) is not None:
             scopes.insert(0, frame.f_globals if frame.f_code.co_name == "<module>" else frame.f_locals)
             frame = frame.f_back
         named, kept = variables(scopes)
-        return walk(named, unnamed, kept)
+        return walk(named, [*roots, *(v for _, v in self.pending)], kept)
 
-    def moment(self, frame, returned):
+    def moment(self, frame):
         if self.depth:
             return
-        self.forward(self.graph(frame, [v for _, v in self.pending] + returned))
+        self.forward(self.graph(frame))
         if frame.f_code.co_name == "<module>":
             for value in list(frame.f_globals.values()):
                 if type(value).__name__ == "ExplainOutput" and id(value) not in self.explained:
                     self.explained.add(id(value))
                     compile_frames(value, self)
 
-    def backward_started(self, frame):
-        self.depth += 1
-        if self.depth == 1:
-            roots = frame.f_locals["tensors"]
-            roots = [roots] if is_tensor(roots) else [t for t in roots if is_tensor(t)]
-            caller = self.snippet_frame(frame.f_back)  # the snippet's module frame at least: it runs everything
-            self.line = caller.f_lineno
-            self.backward = BackwardRun(self, self.graph(caller, roots + [v for _, v in self.pending]), roots, caller)
-        return self.backward_local
-
-    def backward_local(self, frame, event, arg):
-        if event == "exception":
+    def in_backward(self, frame, event, arg):
+        """backward() starts (the outermost one: a BackwardRun), raises, or returns."""
+        if event == "call":
+            self.depth += 1
+            if self.depth == 1:
+                roots = frame.f_locals["tensors"]
+                roots = [roots] if is_tensor(roots) else [t for t in roots if is_tensor(t)]
+                caller = self.snippet_frame(frame.f_back)  # the snippet's module frame at least: it runs everything
+                self.line = caller.f_lineno
+                self.backward = BackwardRun(self, self.graph(caller, roots), roots, caller)
+        elif event == "exception":
             self.backward.error = arg[1]
         elif event == "line":
             self.backward.error = None  # handled inside
         elif event == "return":
-            self.guard(self.backward_returned)
-        return self.backward_local
-
-    def backward_returned(self):
-        self.depth -= 1
-        if not self.depth:
-            self.backward.returned()
-            self.remember(self.graph(self.backward.scope, [v for _, v in self.pending]))
-            self.backward = None
+            self.depth -= 1
+            if not self.depth:
+                self.backward.returned()
+                self.remember(self.graph(self.backward.scope))
+                self.backward = None
 
 
 def record(snippet: Snippet, seed: int) -> tuple[str, dict, str]:
@@ -349,4 +337,4 @@ def record(snippet: Snippet, seed: int) -> tuple[str, dict, str]:
     if not recorder.frames:
         raise SnippetFailed(f"{snippet.name}: a page shows it step by step, but running it records no graph")
     frames = [{k: v for k, v in asdict(f).items() if v is not None} for f in recorder.frames]
-    return output, namespace, dumps({"program": snippet.name, "frames": frames}) + "\n"
+    return output, namespace, dumps({"program": snippet.name, "frames": frames})
