@@ -76,35 +76,32 @@ def load(snippet: str, root: Path = ROOT) -> tuple[str, list[Frame]]:
     return data["program"], frames
 
 
-def dumps(data) -> str:
-    """JSON with each node, edge and list of names on one line: a changed frame reads as a small diff."""
-    text = json.dumps(data, ensure_ascii=False, indent=1)
-    return INNERMOST.sub(lambda found: json.dumps(json.loads(found[0]), ensure_ascii=False), text) + "\n"
-
-
 # ---------------------------------------------------------------- recording
 
 
 class BackwardRun:
-    """One outermost backward() call: hooks on every node of the graph it starts from record the
-    gradient each node receives and passes on, as torch's engine runs them."""
+    """One outermost backward() call (`frame`): hooks on every node of the graph it starts from record
+    the gradient each node receives and passes on, as torch's engine runs them."""
 
-    def __init__(self, recorder, graph, roots, scope):
-        self.recorder, self.graph, self.roots, self.scope = recorder, graph, roots, scope
+    def __init__(self, recorder, frame):
+        roots = frame.f_locals["tensors"]
+        self.roots = [roots] if is_tensor(roots) else [t for t in roots if is_tensor(t)]
+        self.scope = recorder.snippet_frame(frame.f_back)  # the snippet's module frame at least: it runs everything
+        recorder.line = self.scope.f_lineno
+        self.recorder, self.graph = recorder, recorder.graph(self.scope, self.roots)
         self.flowed = {}  # (user, input) -> the gradient that arrow carried
         self.arrived = {}  # node -> the gradient it received
         self.running = None  # a node that received its gradient and has not finished: where an error comes from
         self.error = None
         self.handles = []
-        for fn in graph.objects.values():
+        for fn in self.graph.objects.values():
             if hasattr(fn, "register_prehook"):  # a node of torch's graph: not a tensor, not a tiny engine's Value
                 arrives, ran = partial(recorder.guard, self.arrives, fn), partial(recorder.guard, self.ran, fn)
                 self.handles += [fn.register_prehook(arrives), fn.register_hook(ran)]
-        recorder.remember(graph, forget=False)  # backward frames show the graph backward started from
+        recorder.remember(self.graph, forget=False)  # backward frames show the graph backward started from
 
     def frame(self, kind, facts, current=None):
-        ids = self.recorder.ids
-        self.recorder.append(kind, facts, *self.graph.drawn(ids, self.flowed), [], ids.get(current))
+        self.recorder.append(kind, facts, self.graph, (), current, self.flowed)
 
     def arrives(self, fn, grads):
         self.running = key = id(fn)
@@ -171,15 +168,19 @@ def compile_frames(explanation, recorder):
                 made.append([node.name, node.op, target])
         if number > 1:
             edges.append([f"break{number - 1}", new[0]])
+        ran = [recorder.line, *dict.fromkeys(lines)]  # the call of the compiled function, then the lines of the graph
         facts = dict(graph=number, graphs=len(graphs), made=made)
-        recorder.append("compile", facts, list(nodes), list(edges), new, ran=[recorder.line, *dict.fromkeys(lines)])
+        recorder.frames.append(Frame("compile", ran[-1], ran, list(nodes), list(edges), new, facts))
         if number <= len(breaks):
             reason = breaks[number - 1]
             where = reason.user_stack[-1]
             nodes.append(Node(f"break{number}", "break", "graph break", f"{where.name}()"))
             edges.append([new[-1], f"break{number}"])  # from the output node: an FX graph's last
             facts = dict(graph=number, reason=reason.reason.splitlines()[0], function=where.name)
-            recorder.append("break", facts, list(nodes), list(edges), [f"break{number}"], ran=[where.lineno])
+            recorder.frames.append(
+                Frame("break", where.lineno, [where.lineno], list(nodes), list(edges), [f"break{number}"], facts)
+            )
+    recorder.ran = []
 
 
 class Recorder:
@@ -216,10 +217,11 @@ class Recorder:
             self.ids = {key: self.ids[key] for key in graph.nodes}
             self.last = graph
 
-    def append(self, kind, facts, nodes, edges, new, current=None, ran=None):
-        """A frame told as the effect of the current line, or of the last of the lines it `ran`."""
-        line = ran[-1] if ran else self.line  # a line number is never 0
-        self.frames.append(Frame(kind, line, ran or list(dict.fromkeys(self.ran)) or [line], nodes, edges, new, facts, current))
+    def append(self, kind, facts, graph, new, current=None, flowed=()):
+        """A frame of `graph` told as the effect of the current line, with the gradients that `flowed` on its arrows."""
+        drawn = graph.drawn(self.ids, flowed)
+        ran = list(dict.fromkeys(self.ran)) or [self.line]  # a line number is never 0
+        self.frames.append(Frame(kind, self.line, ran, *drawn, [self.ids[k] for k in new], facts, self.ids.get(current)))
         self.ran = []
 
     def forward(self, graph):
@@ -229,23 +231,22 @@ class Recorder:
             return self.remember(graph)
         new = [k for k in nodes if k not in last]
         changed = [k for k in nodes if k in last and nodes[k] != last[k]]
-        accumulators = [k for k in new if nodes[k].kind == "accumulate"]
-        leaf_of = {user: leaf for user, leaf in graph.edges if user in accumulators}
+        grown = [id(graph.objects[k].variable) for k in new if nodes[k].kind == "accumulate"]  # leaves that got an AccumulateGrad
         values = {k for k in nodes if is_value(graph.objects[k])}  # a tiny engine's: each Value made is recorded
         recorded = sorted(
             (k for k in new if nodes[k].kind == "function" or k in values),
             key=lambda k: getattr(graph.objects[k], "_sequence_nr", lambda: 0)(),
         )
         facts = dict(
-            leaves=[nodes[k].name for k in new if nodes[k].kind == "leaf" and k not in leaf_of.values() and k not in values],
+            leaves=[nodes[k].name for k in new if nodes[k].kind == "leaf" and k not in grown and k not in values],
             recorded=[nodes[k].name for k in recorded],  # nodes recorded, in the order torch recorded them
-            accumulators=[nodes[leaf_of[k]].name for k in accumulators],  # leaves that got an AccumulateGrad
+            accumulators=[nodes[k].name for k in grown],
             named=[[nodes[k].name, nodes[k].detail] for k in new + changed if nodes[k].kind == "output"],
             grads=[[nodes[k].name, nodes[k].detail] for k in changed if nodes[k].kind == "leaf" or k in values],
             dropped=sum(last[k].kind in ("function", "accumulate") for k in last if k not in nodes),  # no longer reached
         )
         self.remember(graph)
-        self.append("forward", facts, *graph.drawn(self.ids), [self.ids[k] for k in new])
+        self.append("forward", facts, graph, new)
 
     def guard(self, method, *args):
         try:
@@ -304,11 +305,7 @@ class Recorder:
         if event == "call":
             self.depth += 1
             if self.depth == 1:
-                roots = frame.f_locals["tensors"]
-                roots = [roots] if is_tensor(roots) else [t for t in roots if is_tensor(t)]
-                caller = self.snippet_frame(frame.f_back)  # the snippet's module frame at least: it runs everything
-                self.line = caller.f_lineno
-                self.backward = BackwardRun(self, self.graph(caller, roots), roots, caller)
+                self.backward = BackwardRun(self, frame)
         elif event == "exception":
             self.backward.error = arg[1]
         elif event == "line":
@@ -322,7 +319,8 @@ class Recorder:
 
 
 def record(snippet: Snippet, seed: int) -> tuple[str, dict, str]:
-    """Run the snippet once under the recorder: (what it printed, its globals, the frames as JSON text)."""
+    """Run the snippet once under the recorder: (what it printed, its globals, the frames as JSON text: each
+    node, edge and list of names on one line, so that a changed frame reads as a small diff)."""
     recorder = Recorder(snippet)
     previous = sys.gettrace()
     sys.settrace(recorder.trace)
@@ -337,4 +335,5 @@ def record(snippet: Snippet, seed: int) -> tuple[str, dict, str]:
     if not recorder.frames:
         raise SnippetFailed(f"{snippet.name}: a page shows it step by step, but running it records no graph")
     frames = [{k: v for k, v in asdict(f).items() if v is not None} for f in recorder.frames]
-    return output, namespace, dumps({"program": snippet.name, "frames": frames})
+    text = json.dumps({"program": snippet.name, "frames": frames}, ensure_ascii=False, indent=1)
+    return output, namespace, INNERMOST.sub(lambda found: json.dumps(json.loads(found[0]), ensure_ascii=False), text) + "\n"
