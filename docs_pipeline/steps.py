@@ -83,6 +83,9 @@ class BackwardRun:
     """One outermost backward() call (`frame`): hooks on every node of the graph it starts from record
     the gradient each node receives and passes on, as torch's engine runs them."""
 
+    running = None  # a node that received its gradient and has not finished: where an error comes from
+    error = None  # what backward() raised
+
     def __init__(self, recorder, frame):
         roots = frame.f_locals["tensors"]
         self.roots = [roots] if is_tensor(roots) else [t for t in roots if is_tensor(t)]
@@ -91,13 +94,13 @@ class BackwardRun:
         self.recorder, self.graph = recorder, recorder.graph(self.scope, self.roots)
         self.flowed = {}  # (user, input) -> the gradient that arrow carried
         self.arrived = {}  # node -> the gradient it received
-        self.running = None  # a node that received its gradient and has not finished: where an error comes from
-        self.error = None
         self.handles = []
         for fn in self.graph.objects.values():
             if hasattr(fn, "register_prehook"):  # a node of torch's graph: not a tensor, not a tiny engine's Value
-                arrives, ran = partial(recorder.guard, self.arrives, fn), partial(recorder.guard, self.ran, fn)
-                self.handles += [fn.register_prehook(arrives), fn.register_hook(ran)]
+                self.handles += [
+                    fn.register_prehook(partial(recorder.guard, self.arrives, fn)),
+                    fn.register_hook(partial(recorder.guard, self.ran, fn)),
+                ]
         recorder.remember(self.graph, forget=False)  # backward frames show the graph backward started from
 
     def frame(self, kind, facts, current=None):

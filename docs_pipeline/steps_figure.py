@@ -163,24 +163,20 @@ def figure(snippet: str, lang: str, root: Path) -> str:
             f' data-to="{escape(named)}">{arrows.format(w[which])}</button>'
         )
 
-    return "\n".join(
-        [
-            f'<figure class="steps{" steps--wide" if least else ""}" id="{base}">',
-            f"<figcaption>{_tidy(caption(frames, Path(file).name, w), w)}</figcaption>",
-            '<div class="steps__controls">'
-            + button("prev", "ArrowLeft", "← {}", None)
-            + button("next", "ArrowRight", "{} →", 2 if total > 1 else None)
-            + "</div>",
-            # the first step's sentence, left as it is by steps.js (nothing announced at load); out of search
-            f'<p class="steps__live" aria-live="polite" aria-atomic="true" data-search-exclude>{texts[0]}</p>',
-            '<div class="steps__panes" data-search-exclude>',  # the program is on the page; the steps repeat it
-            f'<pre class="steps__code" tabindex="0" data-search-exclude>{code}</pre>',
-            # excluded itself too: Material's search parser tracks excluded elements by tag name, so the first
-            # frame's inner </div> would end the exclusion of steps__panes and leave the frames half-indexed
-            '<ol class="steps__frames" data-search-exclude>',
-            *items,
-            "</ol>",
-            "</div>",
-            "</figure>",
-        ]
-    )
+    # the live region holds the first step's sentence, left as it is by steps.js (nothing announced at load).
+    # Out of search: the program is on the page, and the steps repeat it; the list of frames is excluded itself
+    # too: Material's search parser tracks excluded elements by tag name, so the first frame's inner </div>
+    # would end the exclusion of steps__panes and leave the frames half-indexed.
+    frames_html = "\n".join(items)
+    controls = button("prev", "ArrowLeft", "← {}", None) + button("next", "ArrowRight", "{} →", 2 if total > 1 else None)
+    return f"""<figure class="steps{" steps--wide" if least else ""}" id="{base}">
+<figcaption>{_tidy(caption(frames, Path(file).name, w), w)}</figcaption>
+<div class="steps__controls">{controls}</div>
+<p class="steps__live" aria-live="polite" aria-atomic="true" data-search-exclude>{texts[0]}</p>
+<div class="steps__panes" data-search-exclude>
+<pre class="steps__code" tabindex="0" data-search-exclude>{code}</pre>
+<ol class="steps__frames" data-search-exclude>
+{frames_html}
+</ol>
+</div>
+</figure>"""
