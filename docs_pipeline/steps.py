@@ -42,8 +42,8 @@ class Frame:
     nodes: list[Node]
     edges: list[list[str]]  # [user, input], or [user, input, the gradient it carried]
     new: list[str]
-    # What its sentence tells (steps_figure.describe), by kind: a dict as recorded (its keys are named where
-    # Frames.forward, BackwardRun and compile_frames record it), read back as a SimpleNamespace.
+    # What its sentence tells (steps_figure.sentence), by kind: a dict as recorded (its keys are named where
+    # Recorder.forward, BackwardRun and compile_frames record it), read back as a SimpleNamespace.
     facts: dict | SimpleNamespace
     current: str | None = None  # the node that ran
 
@@ -331,7 +331,7 @@ def record(snippet: Snippet, seed: int) -> tuple[str, dict, str]:
         output, namespace = run(snippet, seed)
     finally:
         sys.settrace(previous)
-    if recorder.failure is not None:
+    if recorder.failure:
         raise SnippetFailed(
             f"{snippet.name}: the stepped-figure recorder failed: {type(recorder.failure).__name__}: {recorder.failure}"
         ) from recorder.failure

@@ -19,7 +19,7 @@ from docs_pipeline.steps_figure import figure
 from tests import zh_copy
 
 STEPPED = sorted(declared())
-FRAME = re.compile(r'<li class="steps__frame[^"]*"[^>]*>(?P<body>.*?)</li>', re.S)
+FRAME = re.compile(r'<li class="steps__frame[^"]*"[^>]*><p class="steps__text">(.*?)</p>(.*?)</li>', re.S)  # (sentence, graph)
 
 
 def frames(name):
@@ -64,10 +64,10 @@ def test_every_frame_is_told_in_both_languages(name):
         html = figure(name, lang, ROOT)
         bodies = FRAME.findall(html)
         assert len(bodies) == len(recorded), f"{name} ({lang}): {len(bodies)} frames drawn, {len(recorded)} recorded"
-        for n, (body, frame) in enumerate(zip(bodies, recorded, strict=True), 1):
-            text = re.search(r'<p class="steps__text">(.*?)</p>', body, re.S).group(1)
+        for n, ((text, body), frame) in enumerate(zip(bodies, recorded, strict=True), 1):
             assert text.startswith(step.format(n=n, total=len(recorded))), text
-            told = re.sub("<code>.*?</code>", "", text)  # the program's own line may hold braces (an f-string)
+            # the program's own line may hold braces (an f-string)
+            told = re.sub("<code>.*?</code>", "", text)
             assert "{" not in told and len(re.sub("<[^>]+>", "", text)) > len(step) + 10, f"{name} ({lang}) step {n}: {text}"
             assert re.search(r"<title[^>]*>\s*[^<\s]", body), f"{name} ({lang}) step {n}: its SVG has no text alternative"
             drawn = body.count('<g class="node ')
@@ -94,4 +94,5 @@ def test_a_tiny_engine_is_stepped_like_torch():
     )
     grads = [grad for f in forward for grad in f.facts.grads]
     assert [detail for name, detail in grads if name == "y"][:2] == ["grad=6.0", "grad=8.0"]
-    assert [dict(grads)["x"], dict(grads)["y"]] == [f"grad={value}" for _, value in frames[done].facts.grads]
+    tiny = dict(grads)
+    assert [tiny["x"], tiny["y"]] == [f"grad={value}" for _, value in frames[done].facts.grads]
