@@ -135,17 +135,18 @@ def figure(snippet: str, lang: str, root: Path) -> str:
     for n, frame in enumerate(frames, 1):
         name = _tidy(w["alt"].format(n=n, total=total), w)  # short: the graph in words is its description
         desc = spoken(frame.nodes, frame.edges)
+        classes = "autograd-graph steps__graph"
         graph = svg(
             frame.nodes,
             frame.edges,
             layout,
             f"{base}-{n}",
             name,
-            "autograd-graph steps__graph",
-            frame.new,
-            frame.current,
-            least,
-            desc,
+            classes,
+            new=frame.new,
+            current=frame.current,
+            attrs=least,
+            desc=desc,
         )
         items.append(
             f'<li class="steps__frame{" steps__frame--current" if n == 1 else ""}" data-step="{n}" data-kind="{frame.kind}"'
@@ -156,11 +157,11 @@ def figure(snippet: str, lang: str, root: Path) -> str:
     def button(which, key, arrows, to):
         """A button named by the step it leads to ("Next (step 2 of 9)"), or by its label alone where it leads
         nowhere (aria-disabled); data-to is the name steps.js gives it on each step, {n} the step."""
-        named = _tidy(w["to_step"].format(label=w[which], n="{n}", total=total), w)
+        label, named = w[which], _tidy(w["to_step"].format(label=w[which], n="{n}", total=total), w)
+        name = named.replace("{n}", str(to)) if to else label
         return (
             f'<button type="button" class="steps__button steps__{which}" aria-keyshortcuts="{key}" aria-disabled="{str(not to).lower()}"'
-            f' aria-label="{escape(named.replace("{n}", str(to)) if to else w[which])}" data-label="{escape(w[which])}"'
-            f' data-to="{escape(named)}">{arrows.format(w[which])}</button>'
+            f' aria-label="{escape(name)}" data-label="{escape(label)}" data-to="{escape(named)}">{arrows.format(label)}</button>'
         )
 
     # the live region holds the first step's sentence, left as it is by steps.js (nothing announced at load).
