@@ -223,7 +223,7 @@ class Recorder:
     def append(self, kind, facts, graph, new, current=None, flowed=()):
         """A frame of `graph` told as the effect of the current line, with the gradients that `flowed` on its arrows."""
         drawn = graph.drawn(self.ids, flowed)
-        ran = list(dict.fromkeys(self.ran)) or [self.line]  # a line number is never 0
+        ran = list(dict.fromkeys(self.ran)) or [self.line]  # no line started since the frame before: a backward step
         self.frames.append(Frame(kind, self.line, ran, *drawn, [self.ids[k] for k in new], facts, self.ids.get(current)))
         self.ran = []
 
@@ -234,18 +234,18 @@ class Recorder:
             return self.remember(graph)
         new = [k for k in nodes if k not in last]
         changed = [k for k in nodes if k in last and nodes[k] != last[k]]
-        grown = [id(graph.objects[k].variable) for k in new if nodes[k].kind == "accumulate"]  # leaves that got an AccumulateGrad
+        grown = [id(graph.objects[k].variable) for k in new if nodes[k].kind == "accumulate"]  # the leaves of new AccumulateGrads
         values = {k for k in nodes if is_value(graph.objects[k])}  # a tiny engine's: each Value made is recorded
         recorded = sorted(
             (k for k in new if nodes[k].kind == "function" or k in values),
             key=lambda k: getattr(graph.objects[k], "_sequence_nr", lambda: 0)(),
         )
         facts = dict(
-            leaves=[nodes[k].name for k in new if nodes[k].kind == "leaf" and k not in grown and k not in values],
+            leaves=[nodes[k].name for k in new if nodes[k].kind == "leaf" and k not in grown and k not in values],  # made
             recorded=[nodes[k].name for k in recorded],  # nodes recorded, in the order torch recorded them
-            accumulators=[nodes[k].name for k in grown],
-            named=[[nodes[k].name, nodes[k].detail] for k in new + changed if nodes[k].kind == "output"],
-            grads=[[nodes[k].name, nodes[k].detail] for k in changed if nodes[k].kind == "leaf" or k in values],
+            accumulators=[nodes[k].name for k in grown],  # leaves that got an AccumulateGrad
+            named=[[nodes[k].name, nodes[k].detail] for k in new + changed if nodes[k].kind == "output"],  # grad_fn=...
+            grads=[[nodes[k].name, nodes[k].detail] for k in changed if nodes[k].kind == "leaf" or k in values],  # grad=...
             dropped=sum(last[k].kind in ("function", "accumulate") for k in last if k not in nodes),  # no longer reached
         )
         self.remember(graph)
