@@ -7,7 +7,7 @@ backward pass. A tiny engine's scalars (micrograd's `Value`: `grad`, its inputs 
 SVG carries classes, not colours, so that steps.css draws it in both palettes.
 """
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from functools import cache
 from html import escape
 
@@ -24,13 +24,12 @@ class Node:
     detail: str = ""
 
 
-@dataclass
 class Graph:
-    """What one walk found, keyed by id() of each tensor and node; `objects` keeps them alive."""
+    """What one walk found, keyed by id() of each tensor and node: nodes {id: Node}, edges [(user, input)]
+    (the way gradients flow); `objects` keeps them alive."""
 
-    nodes: dict[int, Node] = field(default_factory=dict)
-    edges: list[tuple[int, int]] = field(default_factory=list)  # (user, input): the way gradients flow
-    objects: dict[int, object] = field(default_factory=dict)
+    def __init__(self):
+        self.nodes, self.edges, self.objects = {}, [], {}
 
     def drawn(self, ids, flowed=()):
         """Its nodes and edges under a figure's ids: [user, input], or [user, input, the gradient that `flowed` on it]."""
@@ -98,10 +97,10 @@ def leaf_detail(tensor):
 def walk(named, unnamed=(), kept=(), names=None, grads=True):
     """The graph a reader would draw: each named tensor that requires grad (a leaf, or a box above its
     grad_fn), and every node reachable through next_functions from those, from the unnamed tensors and
-    from the nodes in `kept`; AccumulateGrad hangs its leaf below it. `names` names the leaves (by
-    default the named tensors); with `grads` a leaf shows its .grad once it has one."""
+    from the nodes in `kept`; AccumulateGrad hangs its leaf below it. The leaves are named after `names`,
+    (name, tensor) pairs (by default `named`); with `grads` a leaf shows its .grad once it has one."""
     graph = Graph()
-    names = {id(t): name for name, t in named} if names is None else names
+    names = {id(t): name for name, t in names or named}
 
     def node(obj, name):
         """obj's node and its inputs, drawn below it."""
@@ -130,10 +129,10 @@ def walk(named, unnamed=(), kept=(), names=None, grads=True):
     for name, tensor in named:
         if is_value(tensor) or tensor.requires_grad:
             visit(tensor, name=name)
-    for tensor in unnamed:
+    for tensor in unnamed:  # a named one's graph is there already
         if is_value(tensor):
             visit(tensor)
-        elif id(tensor) not in names and tensor.grad_fn is not None:
+        elif tensor.grad_fn is not None:
             visit(tensor.grad_fn)
     for fn in kept:
         visit(fn)
@@ -160,92 +159,84 @@ class Layout:
 
     def __init__(self, graphs):
         nodes = [n for drawn, _ in graphs for n in drawn]
-        edges = list(dict.fromkeys((e[0], e[1]) for _, links in graphs for e in links))
-        self.kind = {n.id: n.kind for n in nodes}  # every node any frame shows, in the order they first appear
-        self.width = {k: max(max(len(n.name), len(n.detail)) for n in nodes if n.id == k) * CHAR_W + 2 * PAD_X for k in self.kind}
-        self.children = {k: [c for p, c in edges if p == k] for k in self.kind}
-        self.parents = {k: [p for p, c in edges if c == k] for k in self.kind}
-        self.rank = {}  # node -> its place in a depth-first walk
-        self.x = {}  # node -> the x of its centre
+        edges = list(dict.fromkeys(tuple(e[:2]) for _, links in graphs for e in links))
+        kind = {n.id: n.kind for n in nodes}  # every node any frame shows, in the order they first appear
+        width = {k: max(max(len(n.name), len(n.detail)) for n in nodes if n.id == k) * CHAR_W + 2 * PAD_X for k in kind}
+        children = {k: [c for p, c in edges if p == k] for k in kind}
+        parents = {k: [p for p, c in edges if c == k] for k in kind}
+        rank, x = {}, {}  # node -> its place in a depth-first walk; node -> the x of its centre
 
         @cache
         def below(k):  # the longest path from k down to a leaf
-            return 1 + max((below(c) for c in self.children[k]), default=-1)
+            return 1 + max((below(c) for c in children[k]), default=-1)
 
         # A node that nothing uses (a named tensor) sits as low as the longest path below it allows, so
         # graphs of different lengths end on the same rows (an RNN's time steps line up); every other
         # node sits just below the lowest node that uses it (a shared node below every user).
-        top = max(map(below, self.kind))
+        top = max(map(below, kind))
 
         @cache
         def layer(k):
-            return max((layer(p) + 1 for p in self.parents[k]), default=top - below(k))
+            return max((layer(p) + 1 for p in parents[k]), default=top - below(k))
 
-        self.below = below
-        self.layer = {k: layer(k) for k in self.kind}
-        for k in sorted(self.kind, key=lambda k: bool(self.parents[k])):
-            self._visit(k)
-        self.rows = [[k for k in self.rank if self.layer[k] == depth] for depth in range(max(self.layer.values()) + 1)]
+        def spine(ks):
+            """The one node with a longer path below it than the others', if there is one."""
+            deep = [below(c) for c in ks]
+            return ks[deep.index(max(deep))] if deep.count(max(deep, default=None)) == 1 else None
+
+        def visit(k):
+            # Depth-first from the named tensors, in the order the program made them, so each graph keeps to
+            # its own side; a node's inputs in their order (x * y: x left of y), except that the one with the
+            # longest path below it comes first (an RNN's chain of time steps runs straight down).
+            if k not in rank:
+                rank[k] = len(rank)
+                first = spine(children[k])
+                for c in sorted(children[k], key=lambda c: c != first):  # stable: the spine first, the rest in order
+                    visit(c)
+
+        def place(row, wanted):
+            """At the wanted x where they fit, in order, never overlapping."""
+            right = float("-inf")
+            for k, at in zip(row, wanted, strict=True):
+                x[k] = max(at, right + COL_GAP + width[k] / 2)
+                right = x[k] + width[k] / 2
+
+        def under(parent, k):
+            """Where k wants to be below one of its users: the spine straight under it, siblings beside."""
+            siblings = sorted((c for c in children[parent] if layer(c) == layer(k)), key=rank.get)
+            slot = sum(width[c] for c in siblings) / len(siblings) + COL_GAP
+            first = spine(siblings)
+            centre = siblings.index(first) if first else (len(siblings) - 1) / 2  # one sibling: 0 either way
+            return x[parent] + slot * (siblings.index(k) - centre)
+
+        def align(row, down):
+            """Each node of a row under the nodes that use it (a name over what it names), or over its inputs."""
+            wanted = []
+            for k in row:
+                if down:
+                    users = [p for p in parents[k] if layer(p) == layer(k) - 1]
+                    users = [p for p in users if kind[p] != "output"] or users
+                    at = [under(p, k) for p in users]
+                else:
+                    at = [x[k] + x[c] - under(k, c) for c in children[k] if layer(c) == layer(k) + 1]
+                wanted.append(sum(at) / len(at) if at else x[k])
+            place(row, wanted)
+
+        for k in kind:
+            if not parents[k]:
+                visit(k)
+        self.rows = [[k for k in rank if layer(k) == depth] for depth in range(max(map(layer, kind)) + 1)]
         for row in self.rows:
-            self._place(row, [0.0] * len(row))
-        depths = range(len(self.rows))
+            place(row, [0.0] * len(row))
         for down in [True, False] * 4 + [True]:  # a few sweeps down and up, ending down
-            for depth in depths if down else reversed(depths):
-                self._align(depth, down)
-        left = min(self.x[k] - self.width[k] / 2 for k in self.x)
-        self.x = {k: x - left + MARGIN for k, x in self.x.items()}
-
-    def _visit(self, k):
-        # Depth-first from the named tensors, in the order the program made them, so each graph keeps to
-        # its own side; a node's inputs in their order (x * y: x left of y), except that the one with the
-        # longest path below it comes first (an RNN's chain of time steps runs straight down).
-        if k in self.rank:
-            return
-        self.rank[k] = len(self.rank)
-        spine = self._spine(self.children[k])
-        for c in sorted(self.children[k], key=lambda c: c != spine):  # stable: the spine first, the rest in order
-            self._visit(c)
-
-    def _spine(self, nodes):
-        """The one node with a longer path below it than the others', if there is one."""
-        deep = [self.below(c) for c in nodes]
-        return nodes[deep.index(max(deep))] if deep.count(max(deep, default=None)) == 1 else None
-
-    def _place(self, row, wanted):
-        """At the wanted x where they fit, in order, never overlapping."""
-        right = float("-inf")
-        for k, x in zip(row, wanted, strict=True):
-            self.x[k] = max(x, right + COL_GAP + self.width[k] / 2)
-            right = self.x[k] + self.width[k] / 2
-
-    def _under(self, parent, k):
-        """Where k wants to be below one of its users: the spine straight under it, siblings beside."""
-        siblings = sorted((c for c in self.children[parent] if self.layer[c] == self.layer[k]), key=self.rank.get)
-        slot = sum(self.width[c] for c in siblings) / len(siblings) + COL_GAP
-        spine = self._spine(siblings)
-        centre = siblings.index(spine) if spine else (len(siblings) - 1) / 2  # one sibling: 0 either way
-        return self.x[parent] + slot * (siblings.index(k) - centre)
-
-    def _align(self, depth, down):
-        """Each node of a row under the nodes that use it (a name over what it names), or over its inputs."""
-        wanted = []
-        for k in self.rows[depth]:
-            if down:
-                users = [p for p in self.parents[k] if self.layer[p] == depth - 1]
-                users = [p for p in users if self.kind[p] != "output"] or users
-                at = [self._under(p, k) for p in users]
-            else:
-                at = [self.x[k] + self.x[c] - self._under(k, c) for c in self.children[k] if self.layer[c] == depth + 1]
-            wanted.append(sum(at) / len(at) if at else self.x[k])
-        self._place(self.rows[depth], wanted)
-
-    @property
-    def size(self):
-        width = max(x + self.width[k] / 2 for k, x in self.x.items()) + MARGIN
-        return width, len(self.rows) * (BOX_H + ROW_GAP) - ROW_GAP + 2 * MARGIN
-
-    def top(self, k):
-        return MARGIN + self.layer[k] * (BOX_H + ROW_GAP)
+            for row in self.rows if down else reversed(self.rows):
+                align(row, down)
+        left = min(x[k] - width[k] / 2 for k in x)
+        self.kind, self.width = kind, width
+        self.x = {k: at - left + MARGIN for k, at in x.items()}
+        self.y = {k: MARGIN + layer(k) * (BOX_H + ROW_GAP) for k in kind}  # of a node's top
+        right = max(at + width[k] / 2 for k, at in self.x.items())
+        self.size = right + MARGIN, len(self.rows) * (BOX_H + ROW_GAP) - ROW_GAP + 2 * MARGIN
 
 
 def svg(nodes, edges, layout, svg_id, title, classes="autograd-graph", new=(), current=None, attrs="", desc=""):
@@ -265,7 +256,7 @@ def svg(nodes, edges, layout, svg_id, title, classes="autograd-graph", new=(), c
     ]
     labels = []  # drawn last, over the lines
     for a, b, *grad in edges:
-        x1, y1, x2, y2 = layout.x[a], layout.top(a) + BOX_H, layout.x[b], layout.top(b)
+        x1, y1, x2, y2 = layout.x[a], layout.y[a] + BOX_H, layout.x[b], layout.y[b]
         # out of the node that ran; into it, for AccumulateGrad
         hot = bool(grad) and (a == current or (b == current and layout.kind[b] == "accumulate"))
         marks = " steps__hot" * hot + " to-break" * ("break" in (layout.kind[a], layout.kind[b]))
@@ -279,20 +270,20 @@ def svg(nodes, edges, layout, svg_id, title, classes="autograd-graph", new=(), c
                 f'height="16" rx="3"/><text x="{x:.1f}" y="{y + 4:.1f}">{escape(text)}</text></g>'
             )
     for n in nodes:
-        x, y, w = layout.x[n.id], layout.top(n.id), layout.width[n.id]
+        x, y, w = layout.x[n.id], layout.y[n.id], layout.width[n.id]
         mark = " steps__current" if n.id == current else " steps__new" if n.id in new else ""
-        rounded = n.kind in ROUNDED
-        out.append(f'<g class="node {n.kind}{mark}">')
-        if mark:
-            out.append(
-                f'<rect class="steps__halo" x="{x - w / 2 - 4:.1f}" y="{y - 4:.1f}" width="{w + 8:.1f}" height="{BOX_H + 8}" rx="{16 if rounded else 6}"/>'
+        box_rx, halo_rx = (12, 16) if n.kind in ROUNDED else (3, 6)
+        halo = f'<rect class="steps__halo" x="{x - w / 2 - 4:.1f}" y="{y - 4:.1f}" width="{w + 8:.1f}" height="{BOX_H + 8}" rx="{halo_rx}"/>\n'
+        text = f'<text x="{x:.1f}" y="{y + 21.5:.1f}">{escape(n.name)}</text>'
+        if n.detail:
+            text = (
+                f'<text x="{x:.1f}" y="{y + 14:.1f}">{escape(n.name)}</text>\n'
+                f'<text class="detail" x="{x:.1f}" y="{y + 28:.1f}">{escape(n.detail)}</text>'
             )
         out.append(
-            f'<rect class="box" x="{x - w / 2:.1f}" y="{y:.1f}" width="{w:.1f}" height="{BOX_H}" rx="{12 if rounded else 3}"/>'
+            f'<g class="node {n.kind}{mark}">\n{halo if mark else ""}'
+            f'<rect class="box" x="{x - w / 2:.1f}" y="{y:.1f}" width="{w:.1f}" height="{BOX_H}" rx="{box_rx}"/>\n{text}\n</g>'
         )
-        lines = [("", n.name, 14), (' class="detail"', n.detail, 28)] if n.detail else [("", n.name, 21.5)]
-        out += [f'<text{cls} x="{x:.1f}" y="{y + dy:.1f}">{escape(text)}</text>' for cls, text, dy in lines]
-        out.append("</g>")
     return "\n".join([*out, *labels, "</svg>"])
 
 
@@ -300,7 +291,7 @@ def render_svg(tensor, name, namespace, figure_id):
     """The static figure: the graph behind `tensor` after the program ran, leaves named from `namespace`."""
     if tensor.grad_fn is None:
         raise ValueError(f"{name} has no grad_fn: it is a leaf or was computed without recording")
-    graph = walk([(name, tensor)], names={id(t): n for n, t in variables([namespace])[0]}, grads=False)
+    graph = walk([(name, tensor)], names=variables([namespace])[0], grads=False)
     nodes, edges = graph.drawn({k: str(i) for i, k in enumerate(graph.nodes)})
     title = f"autograd graph of {name}: {spoken(nodes, edges)}"
     return svg(nodes, edges, Layout([(nodes, edges)]), figure_id, title) + "\n"

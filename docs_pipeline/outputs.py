@@ -9,7 +9,6 @@ would store. Every recording refuses what the CPU can flip (`flippable`).
 The `outputs_read:` marks are CONTRIBUTING.md's "Update outputs".
 """
 
-import argparse
 import ast
 import difflib
 import functools
@@ -17,6 +16,8 @@ import hashlib
 import re
 import sys
 from pathlib import Path
+
+import click
 
 from .graphs import render_svg
 from .pages import parse, set_front_matter, split_target
@@ -214,41 +215,37 @@ def mark_read(page):
     return set_front_matter(page, READ, {key: _stored_hash(out) for key, out in shown_outputs(page).items()})
 
 
-def main(argv):
-    parser = argparse.ArgumentParser(
-        prog="./dev outputs", description="Rewrite stored outputs, figures and values from real runs."
-    )
-    parser.add_argument(
-        "paths", nargs="*", type=Path, help="snippets/<dir>/<name>.py (default: every snippet), or --read's PAGEs"
-    )
-    parser.add_argument(
-        "--figure",
-        action="append",
-        default=[],
-        metavar="SNIPPET:VARIABLE",
-        help="add a figure of VARIABLE's autograd graph, then rewrite that snippet",
-    )
-    parser.add_argument(
-        "--read", action="store_true", help=f"after rereading them: record in PAGEs' {READ} the outputs they show"
-    )
-    args = parser.parse_args(argv)
-    if args.read:
-        for page in args.paths:
-            if page.suffix != ".md" or not page.is_file():
-                parser.error(f"not a page: {page}")
+@click.command()
+@click.argument("paths", nargs=-1, type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option(
+    "--figure",
+    multiple=True,
+    metavar="SNIPPET:VARIABLE",
+    help="add a figure of VARIABLE's autograd graph, then rewrite that snippet",
+)
+@click.option("--read", is_flag=True, help=f"after rereading the pages PATHS: record in their {READ} the outputs they show")
+def main(paths, figure, read):
+    """Rewrite stored outputs, figures and values from real runs.
+
+    PATHS: snippets/<dir>/<name>.py (default: every snippet), or with --read pages."""
+    if read:
+        for page in paths:
+            if page.suffix != ".md":
+                raise click.BadParameter(f"not a page: {page}")
             print(f"{'marked ' if mark_read(page.resolve()) else 'current'} {layout().name(page.resolve())}")
-        return 0
-    for spec in args.figure:
+        return
+    targets = list(paths)
+    for spec in figure:
         target, _, variable = spec.rpartition(":")
         if not target.endswith(".py") or not variable:
-            parser.error("--figure takes snippets/<dir>/<name>.py:<variable>")
+            raise click.BadParameter("--figure takes snippets/<dir>/<name>.py:<variable>")
         Path(target).with_suffix(f".{variable}.svg").touch()  # drawn by the rewrite below
-        args.paths.append(Path(target))
-    chosen = [Snippet(p.resolve()) for p in dict.fromkeys(args.paths)] if args.paths else all_snippets()
+        targets.append(Path(target))
+    chosen = [Snippet(p.resolve()) for p in dict.fromkeys(targets)] if targets else all_snippets()
     if missing := [s.name for s in chosen if not s.path.is_file() or s.path.suffix != ".py"]:
-        parser.error(f"not a snippet file: {', '.join(missing)}")
-    return rewrite(chosen)
+        raise click.BadParameter(f"not a snippet file: {', '.join(missing)}")
+    sys.exit(rewrite(chosen))
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    main(prog_name="./dev outputs")
