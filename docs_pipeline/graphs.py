@@ -225,18 +225,18 @@ class Layout:
         for k in kind:
             if not parents[k]:
                 visit(k)
-        self.rows = [[k for k in rank if layer(k) == depth] for depth in range(max(map(layer, kind)) + 1)]
-        for row in self.rows:
+        rows = [[k for k in rank if layer(k) == depth] for depth in range(max(map(layer, kind)) + 1)]
+        for row in rows:
             place(row, [0.0] * len(row))
         for down in [True, False] * 4 + [True]:  # a few sweeps down and up, ending down
-            for row in self.rows if down else reversed(self.rows):
+            for row in rows if down else reversed(rows):
                 align(row, down)
         left = min(x[k] - width[k] / 2 for k in x)
         self.kind, self.width = kind, width
         self.x = {k: at - left + MARGIN for k, at in x.items()}
         self.y = {k: MARGIN + layer(k) * (BOX_H + ROW_GAP) for k in kind}  # of a node's top
         right = max(at + width[k] / 2 for k, at in self.x.items())
-        self.size = right + MARGIN, len(self.rows) * (BOX_H + ROW_GAP) - ROW_GAP + 2 * MARGIN
+        self.size = right + MARGIN, len(rows) * (BOX_H + ROW_GAP) - ROW_GAP + 2 * MARGIN
 
 
 def svg(nodes, edges, layout, svg_id, title, classes="autograd-graph", new=(), current=None, attrs="", desc=""):

@@ -103,8 +103,11 @@ def fresh_process(seed):
 def captured():
     """What the code run inside prints: (stdout, stderr, the warnings it emitted)."""
     stdout, stderr = io.StringIO(), io.StringIO()
-    with warnings.catch_warnings(record=True) as caught, contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
-        warnings.simplefilter("default")
+    with (
+        warnings.catch_warnings(record=True, action="default") as caught,
+        contextlib.redirect_stdout(stdout),
+        contextlib.redirect_stderr(stderr),
+    ):
         yield stdout, stderr, caught
 
 
