@@ -13,7 +13,6 @@ from html import escape
 
 CHAR_W, PAD_X, BOX_H, ROW_GAP, COL_GAP, MARGIN = 8.4, 14, 34, 40, 22, 12
 LABEL_FONT = 11  # a gradient on an arrow (steps.css)
-ROUNDED = ("output", "leaf")  # tensors; nodes of the graph are square
 
 
 @dataclass
@@ -272,7 +271,7 @@ def svg(nodes, edges, layout, svg_id, title, classes="autograd-graph", new=(), c
     for n in nodes:
         x, y, w = layout.x[n.id], layout.y[n.id], layout.width[n.id]
         mark = " steps__current" if n.id == current else " steps__new" if n.id in new else ""
-        box_rx, halo_rx = (12, 16) if n.kind in ROUNDED else (3, 6)
+        box_rx, halo_rx = (12, 16) if n.kind in ("output", "leaf") else (3, 6)  # tensors rounded, functions square
         halo = f'<rect class="steps__halo" x="{x - w / 2 - 4:.1f}" y="{y - 4:.1f}" width="{w + 8:.1f}" height="{BOX_H + 8}" rx="{halo_rx}"/>\n'
         text = f'<text x="{x:.1f}" y="{y + 21.5:.1f}">{escape(n.name)}</text>'
         if n.detail:

@@ -159,9 +159,8 @@ def rewrite(snippets):
             orphan.unlink()
             print(f"removed {repo_name(orphan)} (no page asks for it)")
         for path, text in files.items():
-            changed = stored(path) != text
+            print(f"{'same   ' if stored(path) == text else 'rewrote'} {repo_name(path)}")
             path.write_text(text, encoding="utf-8")
-            print(f"{'rewrote' if changed else 'same   '} {repo_name(path)}")
     if unread := [layout().name(page) for page in layout().pages() if unread_outputs(page)]:
         print(
             f"Pages whose outputs changed since their prose was read against them; reread each, then "

@@ -7,6 +7,7 @@ import math
 import re
 
 from .pages import parse
+from .runner import stored
 from .site import layout, snippet_file
 
 PATH = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*|\[-?\d+\])*")
@@ -83,8 +84,7 @@ def lookup(snippet, path, root):
     program = snippet_file(snippet, root)
     if not program.is_file():
         raise RecordError(f"no snippet {snippet!r} (snippets/{snippet}.py does not exist)")
-    stored = values_path(program)
-    values = json.loads(stored.read_text(encoding="utf-8")) if stored.is_file() else {}
+    values = json.loads(stored(values_path(program)) or "{}")
     if path not in values:
         raise RecordError(
             f"snippets/{snippet}.py has no recorded value {path!r} "
