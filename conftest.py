@@ -31,8 +31,7 @@ TIERS = (
 
 def _tier(item) -> int:
     path = item.path.relative_to(ROOT).as_posix()
-    tier = max(n for n, start in enumerate(TIERS) if path.startswith(start))
-    return max(tier, TIERS.index("built_site")) if "built_site" in item.fixturenames else tier
+    return max(n for n, kind in enumerate(TIERS) if path.startswith(kind) or kind in item.fixturenames)
 
 
 def pytest_addoption(parser):
@@ -42,7 +41,7 @@ def pytest_addoption(parser):
 
 def pytest_collection_modifyitems(config, items):
     weekly = [item for item in items if item.get_closest_marker("exhaustive")]
-    if weekly and not config.getoption("exhaustive"):
+    if not config.getoption("exhaustive"):
         config.hook.pytest_deselected(items=weekly)
         items[:] = [item for item in items if item not in weekly]
     for item in items:
@@ -120,7 +119,6 @@ def browser():
 def screenshots(request) -> Path | None:
     """Where the browser tests save screenshots for a person to look at, with --screenshots (they assert nothing)."""
     if request.config.getoption("screenshots"):
-        folder = ROOT / "test-artifacts" / "screenshots"
+        folder = ROOT / "test-artifacts/screenshots"
         folder.mkdir(parents=True, exist_ok=True)
         return folder
-    return None

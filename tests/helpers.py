@@ -1,5 +1,5 @@
 """What the tests share besides fixtures: a tiny project made with this checkout's pipeline and mkdocs.yml
-(for tests that break it, and the authors' commands), the strict build, one failure listing every problem."""
+(for tests that break it, and the authors' commands run in it), the strict build, one failure listing every problem."""
 
 import os
 import shutil
@@ -29,11 +29,9 @@ def tiny_project(dest: Path, files: dict[str, str]) -> Path:
     """A project of its own in dest: this checkout's pipeline, templates, test wiring, `./dev` (its .venv
     linked) and mkdocs.yml with a nav of its pages, and `files` ({path: text}: its pages and snippets)."""
     for name in PIPELINE:
-        if (ROOT / name).is_dir():
-            shutil.copytree(ROOT / name, dest / name, ignore=shutil.ignore_patterns("__pycache__"))
-        else:
-            (dest / name).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(ROOT / name, dest / name)
+        (dest / name).parent.mkdir(parents=True, exist_ok=True)
+        copy = shutil.copytree if (ROOT / name).is_dir() else shutil.copy2
+        copy(ROOT / name, dest / name)
     (dest / ".venv").symlink_to((ROOT / ".venv").resolve(), target_is_directory=True)  # ./dev finds it installed
     for name, text in files.items():
         (dest / name).parent.mkdir(parents=True, exist_ok=True)
@@ -43,6 +41,13 @@ def tiny_project(dest: Path, files: dict[str, str]) -> Path:
     nav = "".join(f"  - {page.removesuffix('.md')}: {page}\n" for page in pages)
     (dest / "mkdocs.yml").write_text(config[: config.index("\nnav:\n")] + f"\nnav:\n{nav}", encoding="utf-8")
     return dest
+
+
+def dev(project: Path, *args: str) -> tuple[int, str]:
+    """`./dev ARGS` run in `project` as an author runs it: its exit code and what it said."""
+    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
+    result = subprocess.run(["./dev", *args], cwd=project, capture_output=True, text=True, env=env, timeout=600)
+    return result.returncode, result.stdout + result.stderr
 
 
 def fail_if(problems: list[str]) -> None:

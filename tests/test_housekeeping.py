@@ -1,14 +1,13 @@
 """The housekeeping commands, run as an author runs them (./dev TASK), in a tiny project of their own
 (tests/helpers.tiny_project): one page in each language showing one snippet."""
 
-import os
 import subprocess
 
 import pytest
 
 from docs_pipeline.housekeeping import unused
 from docs_pipeline.translations import KEY, content_hash
-from tests.helpers import tiny_project
+from tests.helpers import dev, fail_if, tiny_project
 
 PAGE = '# {} {{ #page }}\n\n```python\n--8<-- "d/hello.py"\n```\n\n```text\n--8<-- "d/hello.out"\n```\n'
 EN_PAGE = "---\ntitle: Page\n---\n" + PAGE.format("Page")
@@ -20,14 +19,8 @@ def project(tmp_path):
     return tiny_project(tmp_path, {**files, "snippets/d/hello.py": "print(2 + 2)\n", "snippets/d/hello.out": "4\n"})
 
 
-def dev(project, *args) -> tuple[int, str]:
-    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
-    result = subprocess.run(["./dev", *args], cwd=project, capture_output=True, text=True, env=env, timeout=300)
-    return result.returncode, result.stdout + result.stderr
-
-
 def test_every_snippet_and_figure_is_shown_on_a_page():
-    assert not unused(), "\n".join(unused())
+    fail_if(unused())
 
 
 def test_dev_lists_its_tasks_and_unused_names_a_snippet_no_page_includes(project):
@@ -36,8 +29,8 @@ def test_dev_lists_its_tasks_and_unused_names_a_snippet_no_page_includes(project
     for task in ("./dev outputs", "./dev translations", "./dev translations mark", "./dev unused"):
         assert task in said, f"./dev does not list {task}:\n{said}"
     assert dev(project, "unused") == (0, "every snippet and figure is shown on a page\n")
-    (project / "snippets" / "d" / "forgotten.py").write_text('print("nobody shows me")\n', encoding="utf-8")
-    (project / "snippets" / "d" / "gone.out").write_text("left behind\n", encoding="utf-8")
+    (project / "snippets/d/forgotten.py").write_text('print("nobody shows me")\n', encoding="utf-8")
+    (project / "snippets/d/gone.out").write_text("left behind\n", encoding="utf-8")
     code, said = dev(project, "unused")
     assert code == 0
     assert said.splitlines() == [
@@ -47,7 +40,7 @@ def test_dev_lists_its_tasks_and_unused_names_a_snippet_no_page_includes(project
 
 
 def test_translations_lists_stale_pages_and_marks_them(project):
-    zh, en = project / "docs" / "zh" / "index.md", project / "docs" / "en" / "index.md"
+    zh, en = project / "docs/zh/index.md", project / "docs/en/index.md"
     assert "docs/en/index.md records no `translated_from:` hash" in dev(project, "translations")[1]
     code, said = dev(project, "translations", "mark", "--all")
     assert code == 0 and "docs/en/index.md" in said, said
@@ -73,7 +66,7 @@ def test_translations_lists_stale_pages_and_marks_them(project):
 
 
 def test_outputs_rewrites_a_stored_output_from_a_real_run_and_read_marks_it(project):
-    out = project / "snippets" / "d" / "hello.out"
+    out = project / "snippets/d/hello.out"
     out.write_text("typed by hand\n", encoding="utf-8")
     code, said = dev(project, "outputs", "snippets/d/hello.py")
     assert code == 0 and said.splitlines()[0] == "rewrote snippets/d/hello.out", said
