@@ -55,14 +55,14 @@ def snippet_run(tmp_path_factory):
             "snippets/f/drifted.py": "print(0.5 + 1)\n",
             "snippets/f/drifted.out": "1.6\n",
             "snippets/f/unseeded.py": "import random\n\nprint(random.randint(0, 10**6))\n",
+            # as if recorded once by hand: what it prints under the recording seed (runner.SEEDS[0])
+            "snippets/f/unseeded.out": f"{random.Random(SEEDS[0]).randint(0, 10**6)}\n",
             "snippets/f/raises.py": "import torch\n\nx = torch.ones(2)\nprint(x.view(3))\n",
             "snippets/f/raises.out": "",
         },
     )
     code, said = dev(project, "outputs", "snippets/f/unseeded.py")
     assert code and "FAILED" in said, f"./dev outputs recorded an unseeded program:\n{said}"
-    # As if recorded once by hand: what it prints under the recording seed (runner.SEEDS[0]).
-    (project / "snippets/f/unseeded.out").write_text(f"{random.Random(SEEDS[0]).randint(0, 10**6)}\n", encoding="utf-8")
     command = [sys.executable, "-m", "pytest", "-q", "--no-header", "-p", "no:cacheprovider", "snippets"]
     return subprocess.run(
         command, cwd=project, capture_output=True, text=True, timeout=600, env={**os.environ, "DOCS_CACHE": str(project / ".c")}

@@ -47,9 +47,8 @@ def test_translations_lists_stale_pages_and_marks_them(project):
     marked = EN_PAGE.replace("\n---\n", f"\n{KEY}: {content_hash(zh)}\n---\n", 1)
     assert en.read_text(encoding="utf-8") == marked, "marking changed more than its front-matter entry"
     assert dev(project, "translations") == (0, "every translation is up to date\n")
-    git = ["git", "-c", "user.name=test", "-c", "user.email=test@example.invalid", "-c", "commit.gpgsign=false"]
-    for args in (["init", "-q"], ["add", "docs"], ["commit", "-q", "-m", "translated"]):
-        subprocess.run([*git, *args], cwd=project, check=True, timeout=60)
+    commit = "git -c user.name=test -c user.email=test@example.invalid -c commit.gpgsign=false commit -q -m translated"
+    subprocess.run(f"git init -q && git add docs && {commit}", shell=True, cwd=project, check=True, timeout=60)
 
     zh.write_text(zh.read_text(encoding="utf-8") + "\n新增的一段。\n", encoding="utf-8")
     code, said = dev(project, "translations")
