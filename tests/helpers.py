@@ -56,9 +56,9 @@ def fail_if(problems: list[str]) -> None:
         pytest.fail("\n".join(problems), pytrace=False)
 
 
-def start_build(project, site, env: dict | None = None) -> subprocess.Popen:
+def start_build(project, site, env: dict) -> subprocess.Popen:
     """`mkdocs build --strict` of `project` into `site`, started (`env` added to this process's)."""
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", **(env or {})}
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", **env}
     command = [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)]
     return subprocess.Popen(command, cwd=project, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 

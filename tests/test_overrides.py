@@ -13,6 +13,7 @@ from xml.etree import ElementTree
 import material
 import nbformat
 import pytest
+from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook, new_output
 
 from docs_pipeline import highlight, page_html
 from docs_pipeline.site import ROOT
@@ -133,14 +134,13 @@ def test_each_adjustment_of_rendered_html_finds_what_it_expects(tmp_path):
     import markdown
     from mkdocs_jupyter.convert import nb2html
 
-    text, code = nbformat.v4.new_markdown_cell("# 标题\n\n## Two"), nbformat.v4.new_code_cell("print(1)", execution_count=1)
-    code.outputs = [nbformat.v4.new_output("stream", text="1\n")]
-    nbformat.write(nbformat.v4.new_notebook(cells=[text, code]), tmp_path / "nb.ipynb")
+    output = new_output("stream", text="1\n")
+    cells = [new_markdown_cell("# 标题\n\n## Two"), new_code_cell("print(1)", execution_count=1, outputs=[output])]
+    nbformat.write(new_notebook(cells=cells), tmp_path / "nb.ipynb")
     rendered = nb2html(str(tmp_path / "nb.ipynb"))
-    found = {
-        name: len(getattr(page_html, name).findall(rendered)) for name in ("NOTEBOOK", "COPY_BUTTON", "CELL_CODE", "HEADING")
-    }
-    assert found == {"NOTEBOOK": 1, "COPY_BUTTON": 2, "CELL_CODE": 1, "HEADING": 2}, (
+    expected = {"NOTEBOOK": 1, "COPY_BUTTON": 2, "CELL_CODE": 1, "HEADING": 2}
+    found = {name: len(getattr(page_html, name).findall(rendered)) for name in expected}
+    assert found == expected, (
         f"mkdocs-jupyter changed the markup docs_pipeline/page_html.py adjusts: matches of each pattern {found}"
     )
     adjusted = page_html.notebook_html(rendered, ["title", "two"])
