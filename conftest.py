@@ -65,11 +65,9 @@ def site_build(request, tmp_path_factory, exhaustive):
         return
     site = tmp_path_factory.mktemp("site")
     build = start_build(ROOT, site, {} if exhaustive else {"DOCS_KERNELS": "false"})
-    try:
-        yield site, build
-    finally:
-        build.kill()
-        build.wait()
+    yield site, build
+    build.kill()
+    build.wait()
 
 
 @pytest.fixture(scope="session")

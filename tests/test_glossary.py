@@ -97,15 +97,14 @@ def test_a_missing_english_term_is_named(tmp_path):
         _term("前向传播", "forward pass"),
         _term("梯度"),
     ]
-    (tmp_path / "zh.md").write_text(  # markup hides no term, on either page
+    zh, en = tmp_path / "zh.md", tmp_path / "en.md"
+    zh.write_text(  # markup hides no term, on either page
         '# 标题 { #t }\n\n**动态**计算图在<em>前向</em>传播时构建。\n\n```text\n--8<-- "a/梯度.out"\n```\n', encoding="utf-8"
     )
-    (tmp_path / "en.md").write_text(
-        "# Title { #t }\n\nThe **Dynamic** Graph is built during the *forward* pass.\n", encoding="utf-8"
-    )
-    assert missing_english_terms(tmp_path / "zh.md", tmp_path / "en.md", terms) == []
-    (tmp_path / "en.md").write_text("# Title { #t }\n\nThe graph is built as the code runs.\n", encoding="utf-8")
-    assert [t.zh for t in missing_english_terms(tmp_path / "zh.md", tmp_path / "en.md", terms)] == ["动态计算图", "前向传播"]
+    en.write_text("# Title { #t }\n\nThe **Dynamic** Graph is built during the *forward* pass.\n", encoding="utf-8")
+    assert missing_english_terms(zh, en, terms) == []
+    en.write_text("# Title { #t }\n\nThe graph is built as the code runs.\n", encoding="utf-8")
+    assert [t.zh for t in missing_english_terms(zh, en, terms)] == ["动态计算图", "前向传播"]
 
 
 @pytest.mark.parametrize(

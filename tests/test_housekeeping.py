@@ -15,8 +15,15 @@ EN_PAGE = "---\ntitle: Page\n---\n" + PAGE.format("Page")
 
 @pytest.fixture
 def project(tmp_path):
-    files = {"docs/zh/index.md": PAGE.format("页面"), "docs/en/index.md": EN_PAGE}
-    return tiny_project(tmp_path, {**files, "snippets/d/hello.py": "print(2 + 2)\n", "snippets/d/hello.out": "4\n"})
+    return tiny_project(
+        tmp_path,
+        {
+            "docs/zh/index.md": PAGE.format("页面"),
+            "docs/en/index.md": EN_PAGE,
+            "snippets/d/hello.py": "print(2 + 2)\n",
+            "snippets/d/hello.out": "4\n",
+        },
+    )
 
 
 def test_every_snippet_and_figure_is_shown_on_a_page():
