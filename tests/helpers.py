@@ -33,14 +33,18 @@ def tiny_project(dest: Path, files: dict[str, str]) -> Path:
         copy = shutil.copytree if (ROOT / name).is_dir() else shutil.copy2
         copy(ROOT / name, dest / name)
     (dest / ".venv").symlink_to((ROOT / ".venv").resolve(), target_is_directory=True)  # ./dev finds it installed
-    for name, text in files.items():
-        (dest / name).parent.mkdir(parents=True, exist_ok=True)
-        (dest / name).write_text(text, encoding="utf-8")
     pages = sorted({name.split("/", 2)[2] for name in files if name.startswith("docs/")})
     config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
     nav = "".join(f"  - {page.removesuffix('.md')}: {page}\n" for page in pages)
-    (dest / "mkdocs.yml").write_text(config[: config.index("\nnav:\n")] + f"\nnav:\n{nav}", encoding="utf-8")
+    write(dest, {**files, "mkdocs.yml": config[: config.index("\nnav:\n")] + f"\nnav:\n{nav}"})
     return dest
+
+
+def write(dest: Path, files: dict[str, str]) -> None:
+    """Each of `files` ({path: text}) written under dest."""
+    for name, text in files.items():
+        (dest / name).parent.mkdir(parents=True, exist_ok=True)
+        (dest / name).write_text(text, encoding="utf-8")
 
 
 def dev(project: Path, *args: str) -> tuple[int, str]:

@@ -15,7 +15,7 @@ import sys
 import pytest
 
 from docs_pipeline.runner import SEEDS
-from tests.helpers import dev, finished, start_build, tiny_project
+from tests.helpers import dev, finished, start_build, tiny_project, write
 
 PAGE = '# {title} {{ #page }}\n\n{text}\n\n```python\n--8<-- "d/v.py"\n```\n\n```text title="{out}"\n--8<-- "d/v.out"\n```\n'
 BASE = {
@@ -33,9 +33,7 @@ def _project(tmp_path, faults: dict[str, str]):
     project = tiny_project(tmp_path / "project", BASE)
     code, said = dev(project, "outputs", "snippets/d/v.py")
     assert code == 0, said
-    for name, text in {"snippets/d/v.values.json": json.dumps({"y": 1234.5}), **faults}.items():
-        (project / name).parent.mkdir(parents=True, exist_ok=True)
-        (project / name).write_text(text, encoding="utf-8")
+    write(project, {"snippets/d/v.values.json": json.dumps({"y": 1234.5}), **faults})
     return project
 
 

@@ -7,7 +7,7 @@ import pytest
 
 from docs_pipeline.housekeeping import unused
 from docs_pipeline.translations import KEY, content_hash
-from tests.helpers import dev, fail_if, tiny_project
+from tests.helpers import dev, fail_if, tiny_project, write
 
 PAGE = '# {} {{ #page }}\n\n```python\n--8<-- "d/hello.py"\n```\n\n```text\n--8<-- "d/hello.out"\n```\n'
 EN_PAGE = "---\ntitle: Page\n---\n" + PAGE.format("Page")
@@ -36,8 +36,7 @@ def test_dev_lists_its_tasks_and_unused_names_a_snippet_no_page_includes(project
     for task in ("./dev outputs", "./dev translations", "./dev translations mark", "./dev unused"):
         assert task in said, f"./dev does not list {task}:\n{said}"
     assert dev(project, "unused") == (0, "every snippet and figure is shown on a page\n")
-    (project / "snippets/d/forgotten.py").write_text('print("nobody shows me")\n', encoding="utf-8")
-    (project / "snippets/d/gone.out").write_text("left behind\n", encoding="utf-8")
+    write(project, {"snippets/d/forgotten.py": 'print("nobody shows me")\n', "snippets/d/gone.out": "left behind\n"})
     code, said = dev(project, "unused")
     assert code == 0
     assert said.splitlines() == [
