@@ -38,17 +38,14 @@ def test_installed_packages_and_pyproject_pins_are_the_versions_constraints_txt_
 def test_what_only_macos_installs_is_pinned_too():
     """./dev lock pins what pip installed here, on Linux: a requirement whose marker only macOS meets
     must be in constraints.txt with its marker (./dev lock keeps such lines)."""
-    missing = set()
-    for machine in ("x86_64", "arm64"):
-        mac = {
-            **default_environment(),
-            "sys_platform": "darwin",
-            "platform_system": "Darwin",
-            "platform_machine": machine,
-            "extra": "",
-        }
-        for dist in importlib.metadata.distributions():
-            for requirement in map(Requirement, dist.requires or []):
-                if requirement.marker and requirement.marker.evaluate(mac) and canonicalize_name(requirement.name) not in PINNED:
-                    missing.add(f"{requirement} (of {dist.metadata['Name']})")
+    mac = {**default_environment(), "sys_platform": "darwin", "platform_system": "Darwin", "extra": ""}
+    missing = {
+        f"{requirement} (of {dist.metadata['Name']})"
+        for machine in ("x86_64", "arm64")
+        for dist in importlib.metadata.distributions()
+        for requirement in map(Requirement, dist.requires or [])
+        if requirement.marker
+        and requirement.marker.evaluate({**mac, "platform_machine": machine})
+        and canonicalize_name(requirement.name) not in PINNED
+    }
     assert not missing, "constraints.txt: not pinned for macOS: " + ", ".join(sorted(missing))
