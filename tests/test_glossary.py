@@ -146,26 +146,23 @@ def test_each_terms_first_use_in_prose_links_to_its_entry():
         _term("动态计算图", "dynamic computational graph"),
         _term("梯度", "gradient"),
     ]
-    page = "\n".join(
-        [
-            "# 计算图 { #x }",  # a heading: not linked
-            "```python",
-            "计算图 = 1",  # code: not linked
-            "```",
-            "`计算图` 与[计算图](a.md)之外，动态计算图先出现。",  # code span, link, then the longer term
-            "计算图与梯度；计算图。",  # the first prose use of 计算图 and of 梯度; the second 计算图 stays
-        ]
-    )
-    linked = link_first_uses(page, "zh", terms, "../glossary.md").split("\n")
-    assert linked[:4] == page.split("\n")[:4]
-    assert (
-        linked[4] == f"`计算图` 与[计算图](a.md)之外，[动态计算图](../glossary.md#{anchor(dynamic)}){{ .glossary-ref }}先出现。"
-    )
-    assert linked[5] == (
-        f"[计算图](../glossary.md#{anchor(graph)}){{ .glossary-ref }}与[梯度](../glossary.md#{anchor(grad)}){{ .glossary-ref }}；计算图。"
-    )
-    english = link_first_uses("Gradients flow back through the computational graph.", "en", terms, "g.md")
-    assert english == (
+    unlinked = [
+        "# 计算图 { #x }",  # a heading: not linked
+        "```python",
+        "计算图 = 1",  # code: not linked
+        "```",
+    ]
+    page = [
+        *unlinked,
+        "`计算图` 与[计算图](a.md)之外，动态计算图先出现。",  # code span, link, then the longer term
+        "计算图与梯度；计算图。",  # the first prose use of 计算图 and of 梯度; the second 计算图 stays
+    ]
+    assert link_first_uses("\n".join(page), "zh", terms, "../glossary.md").split("\n") == [
+        *unlinked,
+        f"`计算图` 与[计算图](a.md)之外，[动态计算图](../glossary.md#{anchor(dynamic)}){{ .glossary-ref }}先出现。",
+        f"[计算图](../glossary.md#{anchor(graph)}){{ .glossary-ref }}与[梯度](../glossary.md#{anchor(grad)}){{ .glossary-ref }}；计算图。",
+    ]
+    assert link_first_uses("Gradients flow back through the computational graph.", "en", terms, "g.md") == (
         f"[Gradients](g.md#{anchor(grad)}){{ .glossary-ref }} flow back through the "
         f"[computational graph](g.md#{anchor(graph)}){{ .glossary-ref }}."
     )

@@ -31,12 +31,13 @@ def html_text(markup: str) -> str:
     return html.unescape(TAG.sub("\n", markup))
 
 
-def source_strings() -> list[tuple[str, int, str]]:
+def source_strings():
     """The Chinese text lines of the pipeline (code, ui.toml, glossary.toml), templates and mkdocs.yml:
     (file, line, text)."""
-    found, pipeline = [], ROOT / "docs_pipeline"
+    pipeline = ROOT / "docs_pipeline"
     for path in [
-        *sorted(p for p in pipeline.iterdir() if p.suffix in (".py", ".toml")),
+        *sorted(pipeline.glob("*.py")),
+        *sorted(pipeline.glob("*.toml")),
         *sorted((ROOT / "overrides").rglob("*.html")),
         ROOT / "mkdocs.yml",
     ]:
@@ -44,5 +45,4 @@ def source_strings() -> list[tuple[str, int, str]]:
             text = TAG.sub("", JINJA.sub(" ", line))
             # YAML's `key: value` colon is syntax, not punctuation: key and value are two texts
             parts = re.split(r":(?:\s|$)", text) if path.suffix == ".yml" else [text]
-            found += [(path.relative_to(ROOT).as_posix(), number, part) for part in parts if CJK.search(part)]
-    return found
+            yield from ((path.relative_to(ROOT).as_posix(), number, part) for part in parts if CJK.search(part))
