@@ -27,7 +27,7 @@ BASE = {
 }
 
 
-def _project(tmp_path, faults: dict[str, str]):
+def _project(tmp_path, faults):
     """The tiny project, its outputs recorded by `./dev outputs`; then the value it quotes changed in its
     .values.json, as if the program had printed another one when it was recorded, and `faults` written."""
     project = tiny_project(tmp_path / "project", BASE)
@@ -37,7 +37,8 @@ def _project(tmp_path, faults: dict[str, str]):
     return project
 
 
-def _fails_naming(result: subprocess.CompletedProcess, *names: str) -> None:
+def _fails_naming(result, *names):
+    """The run (a CompletedProcess) failed, and what it said names each of `names`."""
     output = result.stdout + result.stderr
     assert result.returncode != 0, f"the injected fault went unnoticed (exit 0):\n{output[-3000:]}"
     missing = [name for name in names if name not in output]

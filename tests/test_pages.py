@@ -19,7 +19,7 @@ from tests.helpers import fail_if
 SITE = layout()
 
 
-def shown(page) -> dict[Path, set]:
+def shown(page):
     """Every file the page's code blocks include: the sections it shows (None: all of it)."""
     sections = defaultdict(set)
     for path, section in (split_target(t) for block in page.blocks for t in block.includes):
@@ -146,14 +146,15 @@ LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")  # a link: its text
 NOT_WORDS = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|<[^>]+>|\*\*|`|\s+")
 
 
-def plain(text: str) -> str:
+def plain(text):
+    """The words alone, as the article and a page both have them."""
     return NOT_WORDS.sub("", LINK.sub(r"\1", text))
 
 
 ARTICLE_TEXT = plain(Path(__file__).with_name("article.zh.txt").read_text(encoding="utf-8"))
 
 
-def continues(line: str) -> bool:
+def continues(line):
     """The line goes on the paragraph or list item above it."""
     return bool(line.strip()) and not any(pattern.match(line) for pattern in (HEADING, LIST_ITEM, ADMONITION))
 

@@ -11,7 +11,7 @@ from packaging.utils import canonicalize_name
 from docs_pipeline.site import ROOT
 
 
-def _pins(lines) -> dict[str, str]:
+def _pins(lines):
     """{name: version} of the requirements in lines, "==" left out (a marker may follow it)."""
     requirements = map(Requirement, filter(None, (line.split("#")[0].strip() for line in lines)))
     return {canonicalize_name(r.name): str(r.specifier).removeprefix("==") for r in requirements}

@@ -27,7 +27,8 @@ WORKFLOWS = {
 }
 
 
-def _runs(job: dict) -> list[str]:
+def _runs(job):
+    """The command each step of the job runs ("" for a step that runs none)."""
     return [step.get("run", "").strip() for step in job.get("steps", [])]
 
 
@@ -88,10 +89,12 @@ def test_main_deploys_the_site_after_the_tests_from_a_build_that_restores_no_cac
     """What is published (the executed notebooks included) is built by a job that restores no cache, once
     the job running the test command has passed: nothing a cache holds reaches the site."""
 
-    def needs(job: dict) -> list[str]:
+    def needs(job):
+        """The names of the jobs it needs."""
         return [job["needs"]] if isinstance(job.get("needs"), str) else job.get("needs") or []
 
-    def uses(job: dict, action: str) -> list[int]:
+    def uses(job, action):
+        """The indexes of its steps that use the action."""
         return [i for i, step in enumerate(job.get("steps", [])) if step.get("uses", "").startswith(action)]
 
     deploys = [
