@@ -2,8 +2,6 @@
 checks each property once, at the cheapest tier that sees it; `./dev test --exhaustive` adds the tests
 marked `exhaustive` and widens the browser's sample to every page (the weekly run: README.md, "The tests")."""
 
-from pathlib import Path
-
 import pytest
 from selectolax.lexbor import LexborHTMLParser
 
@@ -114,7 +112,7 @@ def browser():
 
 
 @pytest.fixture(scope="session")
-def screenshots(request) -> Path | None:
+def screenshots(request):
     """Where the browser tests save screenshots for a person to look at, with --screenshots (they assert nothing)."""
     if request.config.getoption("screenshots"):
         folder = ROOT / "test-artifacts/screenshots"
