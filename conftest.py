@@ -113,7 +113,8 @@ def browser():
 
 @pytest.fixture(scope="session")
 def screenshots(request):
-    """Where the browser tests save screenshots for a person to look at, with --screenshots (they assert nothing)."""
+    """The folder where the browser tests save screenshots for a person to look at, with --screenshots (they
+    assert nothing); None without."""
     if request.config.getoption("screenshots"):
         folder = ROOT / "test-artifacts/screenshots"
         folder.mkdir(parents=True, exist_ok=True)
