@@ -1,12 +1,21 @@
-"""Housekeeping: files under snippets/ that no page shows (./dev unused).
+"""The authors' commands: ./dev translations [mark ...], ./dev reading and ./dev unused (README.md,
+CONTRIBUTING.md), one command line.
 
-A snippet no page includes is still run and checked by the tests, but no reader sees it: it is
-either waiting for its page or left over. The same goes for a figure (.svg) no page includes,
-and for a stored result (.out, .svg, .values.json, ...) whose program (.py) is gone.
+`unused` lists the files under snippets/ that no page shows. A snippet no page includes is still run and
+checked by the tests, but no reader sees it: it is either waiting for its page or left over. The same
+goes for a figure (.svg) no page includes, and for a stored result (.out, .svg, .values.json, ...) whose
+program (.py) is gone.
 """
 
-from .pages import parse, split_target
+import argparse
+import textwrap
+from pathlib import Path
+
+from .outputs import diff
+from .pages import parse, set_front_matter, split_target
+from .reading import table
 from .site import layout, program_of
+from .translations import KEY, content_hash, old_source, stale, translations
 
 
 def unused() -> list[str]:
@@ -22,5 +31,62 @@ def unused() -> list[str]:
     return found
 
 
-if __name__ == "__main__":  # ./dev unused
-    print("\n".join(unused()) or "every snippet and figure is shown on a page")
+def list_stale() -> None:
+    """Each stale translation, with what changed in its source since the version it translates."""
+    site, found = layout(), stale()
+    for item in found:
+        print(item)
+        if old := old_source(item):
+            rev, text = old
+            source = site.name(item.source)
+            print(f"  {source} changed since commit {rev}:")
+            now = item.source.read_text(encoding="utf-8")
+            # every line indented, a blank one's context line (" ") too: the predicate is bool
+            print(textwrap.indent(diff(text, now, f"{source} ({rev}, translated)", f"{source} (now)"), "    ", bool), end="")
+        print()
+    print(f"{len(found)} stale translation(s)" if found else "every translation is up to date")
+
+
+def mark(pages: list[Path]) -> None:
+    """Record the current hash of each page's source in its front matter."""
+    site = layout()
+    for page in pages:
+        source = site.counterpart(page, site.default)
+        changed = set_front_matter(page, KEY, content_hash(source))
+        print(f"{'marked ' if changed else 'current'} {site.name(page)}  ({KEY}: {content_hash(source)} = {site.name(source)})")
+
+
+def _translations_of(name: str) -> list[Path]:
+    """The translations a page names: itself, or every translation of a source page."""
+    site, path = layout(), Path(name).resolve()
+    source = path.is_relative_to(site.docs / site.default)
+    found = [site.counterpart(path, lang) for lang in site.languages[1:]] if source else [path]
+    if not set(found) <= set(translations(site)):
+        raise argparse.ArgumentTypeError(f"not a translated page under docs/: {name}")
+    return found
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="./dev")
+    tasks = parser.add_subparsers(dest="task", required=True)
+    tasks.add_parser("unused", help="snippets and figures that no page includes")
+    tasks.add_parser("reading", help="each page's reading time, and each nav section's")
+    listing = tasks.add_parser("translations", help="stale translations, and what changed in their source")
+    marking = listing.add_subparsers(dest="action").add_parser("mark", help="after review: mark translations up to date")
+    marking.add_argument("pages", nargs="*", type=_translations_of, help="docs/<lang>/<page>.md, either language's")
+    marking.add_argument("--all", action="store_true", help="every translation")
+    args = parser.parse_args(argv)
+    if args.task == "unused":
+        print("\n".join(unused()) or "every snippet and figure is shown on a page")
+    elif args.task == "reading":
+        print(table())
+    elif args.action is None:
+        list_stale()
+    elif args.all == bool(args.pages):
+        marking.error("name the pages to mark, or --all")
+    else:
+        mark(translations(layout()) if args.all else [page for pages in args.pages for page in pages])
+
+
+if __name__ == "__main__":
+    main()

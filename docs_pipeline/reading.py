@@ -75,7 +75,7 @@ def count(markdown: str, lang: str, root: Path) -> Reading:
         code, output = (code + shown, output) if block.language == "python" else (code, output + shown)
         inside.update(range(block.line - 1, block.end))
     outside = [line for n, line in enumerate(lines) if n not in inside]
-    figures = sum(1 for line in outside if (m := INCLUDE.match(line)) and m.group("target").endswith(".svg"))
+    figures = sum(line.rstrip().endswith('.svg"') for line in outside if INCLUDE.match(line))
     text = MARKUP.sub(" ", "\n".join(line for line in outside if not INCLUDE.match(line)))
     return Reading(lang, prose_units(text, lang), code, output, steps, figures)
 
@@ -94,23 +94,18 @@ def shown(site: Layout, page: Path) -> bool:
 
 def table() -> str:
     """Every page of every language in nav order, in minutes, with each nav section's total of the
-    pages that show theirs (the others are marked "not shown")."""
-    site = layout()
-    rows = []
+    pages that show theirs (the others are marked "not shown"): ./dev reading (docs_pipeline/housekeeping.py)."""
+    site, rows = layout(), []
     for lang in site.languages:
         rows.append(f"{lang:<38} min   prose  code  out  steps")
         for section, names in site.nav_sections(lang):
-            pages = [site.docs / lang / f"{name}.md" for name in names]
-            found = [reading(page) for page in pages]
-            for name, page, r in zip(names, pages, found, strict=True):
-                note = "" if shown(site, page) else "  not shown"
+            total = 0
+            for name in names:
+                page = site.docs / lang / f"{name}.md"
+                r, note = reading(page), "" if shown(site, page) else "  not shown"
+                total += 0 if note else r.seconds
                 rows.append(f"  {name:<34} {r.seconds / 60:5.1f} {r.prose:7} {r.code:5} {r.output:4} {r.steps:6}{note}")
-            if len(found) > 1:
-                total = sum(r.seconds for page, r in zip(pages, found, strict=True) if shown(site, page))
+            if len(names) > 1:
                 rows.append(f"  {'= ' + section:<34} {total / 60:5.1f}")
         rows.append("")
     return "\n".join(rows)
-
-
-if __name__ == "__main__":
-    print(table())
