@@ -8,14 +8,12 @@ program (.py) is gone.
 """
 
 import argparse
-import textwrap
 from pathlib import Path
 
-from .outputs import diff
 from .pages import parse, set_front_matter, split_target
 from .reading import table
 from .site import layout, program_of
-from .translations import KEY, content_hash, old_source, stale, translations
+from .translations import KEY, changes, content_hash, stale, translations
 
 
 def unused() -> list[str]:
@@ -29,22 +27,6 @@ def unused() -> list[str]:
         elif path.suffix in (".py", ".svg") and path not in shown:
             found.append(f"{site.name(path)}: no page includes it")
     return found
-
-
-def list_stale() -> None:
-    """Each stale translation, with what changed in its source since the version it translates."""
-    site, found = layout(), stale()
-    for item in found:
-        print(item)
-        if old := old_source(item):
-            rev, text = old
-            source = site.name(item.source)
-            print(f"  {source} changed since commit {rev}:")
-            now = item.source.read_text(encoding="utf-8")
-            # every line indented, a blank one's context line (" ") too: the predicate is bool
-            print(textwrap.indent(diff(text, now, f"{source} ({rev}, translated)", f"{source} (now)"), "    ", bool), end="")
-        print()
-    print(f"{len(found)} stale translation(s)" if found else "every translation is up to date")
 
 
 def mark(pages: list[Path]) -> None:
@@ -69,11 +51,10 @@ def _translations_of(name: str) -> list[Path]:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="./dev")
     tasks = parser.add_subparsers(dest="task", required=True)
-    tasks.add_parser("unused", help="snippets and figures that no page includes")
-    tasks.add_parser("reading", help="each page's reading time, and each nav section's")
-    listing = tasks.add_parser("translations", help="stale translations, and what changed in their source")
-    marking = listing.add_subparsers(dest="action").add_parser("mark", help="after review: mark translations up to date")
-    marking.add_argument("pages", nargs="*", type=_translations_of, help="docs/<lang>/<page>.md, either language's")
+    tasks.add_parser("unused")
+    tasks.add_parser("reading")
+    marking = tasks.add_parser("translations").add_subparsers(dest="action").add_parser("mark")
+    marking.add_argument("pages", nargs="*", type=_translations_of, help="docs/<lang>/<page>.md, in either language")
     marking.add_argument("--all", action="store_true", help="every translation")
     args = parser.parse_args(argv)
     if args.task == "unused":
@@ -81,7 +62,10 @@ def main(argv: list[str] | None = None) -> None:
     elif args.task == "reading":
         print(table())
     elif args.action is None:
-        list_stale()
+        found = stale()
+        for item in found:
+            print(f"{item}\n{changes(item)}")
+        print(f"{len(found)} stale translation(s)" if found else "every translation is up to date")
     elif args.all == bool(args.pages):
         marking.error("name the pages to mark, or --all")
     else:

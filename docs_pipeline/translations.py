@@ -8,9 +8,11 @@ along and marks it again (./dev translations, CONTRIBUTING.md "Translations"; do
 import difflib
 import hashlib
 import subprocess
+import textwrap
 from dataclasses import dataclass
 from pathlib import Path
 
+from .outputs import diff
 from .pages import FRONT_MATTER, front_matter_entry, structure
 from .site import ROOT, Layout, layout, repo_name
 
@@ -69,17 +71,20 @@ def stale(site: Layout | None = None) -> list[Stale]:
     return [item for item in checked if item.recorded != item.current]
 
 
-def old_source(item: Stale) -> tuple[str, str] | None:
-    """The commit of the source that the translation was made from, and its text, if git has it."""
+def changes(item: Stale) -> str:
+    """What changed in the source since the version the translation was made from, if git has that version."""
     path, git = repo_name(item.source), {"cwd": ROOT, "capture_output": True, "timeout": 60}
     try:
         for rev in subprocess.run(["git", "log", "--format=%H", "--", path], text=True, **git).stdout.split():
             old = subprocess.run(["git", "show", f"{rev}:{path}"], **git).stdout
             if content_hash(old) == item.recorded:
-                return rev[:10], old.decode("utf-8")
+                now = item.source.read_text(encoding="utf-8")
+                changed = diff(old.decode("utf-8"), now, f"{path} ({rev[:10]}, translated)", f"{path} (now)")
+                # every line indented, a blank one's context line (" ") too: the predicate is bool
+                return f"  {path} changed since commit {rev[:10]}:\n" + textwrap.indent(changed, "    ", bool)
     except (OSError, UnicodeDecodeError):  # no git, or a revision that is not text
         pass
-    return None
+    return ""
 
 
 # ------------------------------------------------------------------ structural parity
