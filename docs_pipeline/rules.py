@@ -9,6 +9,7 @@ import posixpath
 import re
 from collections.abc import Callable
 from functools import cache
+from itertools import takewhile
 from pathlib import Path
 
 from .pages import Heading, Page, parse
@@ -27,22 +28,19 @@ def is_rules_page(site: Layout, page: Path) -> bool:
 
 
 def rules_pages(site: Layout, lang: str) -> list[Path]:
-    """The rules pages of a language, in the order of the nav."""
-    order = list(site.nav)
-    pages = (site.docs / lang / RULES).glob("*.md")
-    return sorted(pages, key=lambda p: (order.index(site.page_name(p)) if site.page_name(p) in order else len(order), p))
+    """The rules pages of a language, in the order of the nav (any it lacks last)."""
+    order = {name: n for n, name in enumerate(site.nav)}
+    return sorted((site.docs / lang / RULES).glob("*.md"), key=lambda p: (order.get(site.page_name(p), len(order)), p))
 
 
 def statement(page: Page, heading: Heading) -> str:
     """A rule's statement: the first paragraph of its section, as plain text (what its marker shows).
-    Raises ValueError, naming the page and line, when the section does not open with one."""
+    Raises ValueError, naming the page and line, when the section does not open with one or its marker
+    could not carry it."""
     lines, start = page.lines, heading.line  # heading.line is 1-based: lines[start] follows the heading
     while start < len(lines) and not lines[start].strip():
         start += 1
-    end = start
-    while end < len(lines) and lines[end].strip():
-        end += 1
-    text = " ".join(line.strip() for line in lines[start:end])
+    text = " ".join(line.strip() for line in takewhile(str.strip, lines[start:]))
     where = f"{page.name}:{start + 1}"
     if not text or re.match(r"(`{3}|~{3}|!!!|\?\?\?|#|\{\{|--8<--|<|\||- |\d+\. )", text):
         raise ValueError(f"{where}: the section {{ #{heading.id} }} opens with no statement: one paragraph stating the rule")
@@ -50,28 +48,24 @@ def statement(page: Page, heading: Heading) -> str:
         raise ValueError(f"{where}: the statement of {{ #{heading.id} }} holds a brace (a macro?): its marker cannot carry it")
     # a straight double quote would end the attribute: code gets Python's other quote, prose curly ones
     plain = EMPHASIS.sub("", LINK.sub(r"\1", CODE_SPAN.sub(lambda m: m.group(2).replace('"', "'"), text)))
-    return re.sub(r'"([^"]*)"', "\u201c\\1\u201d", plain)
-
-
-def attribute(text: str) -> str:
-    """`text` as an attr_list value that Python-Markdown hands to the element unchanged: its inline
-    patterns see escaped characters only, which it unescapes in attributes."""
-    if '"' in text:
-        raise ValueError(f"an attribute value cannot hold a straight double quote: {text!r}")
-    return "".join("\\" + c if c in ESCAPED else c for c in text)
+    said = re.sub(r'"([^"]*)"', "\u201c\\1\u201d", plain)
+    if '"' in said:
+        raise ValueError(
+            f"{where}: the statement of {{ #{heading.id} }} holds a straight double quote without its pair: its marker cannot carry it"
+        )
+    return said
 
 
 def rule_macros(site: Layout, page: Callable[[], Path], error: Callable[[str], Exception]) -> dict[str, Callable]:
     """`rule`, `cited_by` and `rules_index` for the page `page()` returns, for one build."""
 
     @cache
-    def rule_headings(lang: str) -> dict[str, tuple[str, Heading, Page]]:
-        """{rule: (the rules page holding its heading, the heading, that page)}, the first in nav order winning."""
+    def rule_headings(lang: str) -> dict[str, tuple[Page, Heading]]:
+        """{rule: (the rules page holding its heading, the heading)}, the first in nav order winning."""
         found = {}
-        for rules in rules_pages(site, lang):
-            parsed = parse(rules)
+        for parsed in map(parse, rules_pages(site, lang)):
             for h in parsed.headings:
-                found.setdefault(h.id, (site.page_name(rules), h, parsed))
+                found.setdefault(h.id, (parsed, h))
         return found
 
     @cache
@@ -95,13 +89,16 @@ def rule_macros(site: Layout, page: Callable[[], Path], error: Callable[[str], E
             raise error(f"cites rule {name!r}, but there is no rule check snippets/{RULES}/{name}.py")
         if name not in rule_headings(lang):
             raise error(f"cites rule {name!r}, but no page in {site.name(site.docs / lang / RULES)}/ has a heading {{ #{name} }}")
-        there, heading, parsed = rule_headings(lang)[name]
-        href = f"#{name}" if here == there else f"{link(there)}#{name}"
+        parsed, heading = rule_headings(lang)[name]
+        there = site.page_name(parsed.path)
         try:
-            said = attribute(statement(parsed, heading))
+            said = statement(parsed, heading)
         except ValueError as exc:
             raise error(f"cites rule {name!r}: {exc}") from None
-        return texts()[lang]["rule"].format(statement=said, href=href)
+        # escaped as an attr_list value that Python-Markdown hands to the element unchanged: its inline
+        # patterns see escaped characters only, which it unescapes in attributes
+        said = "".join("\\" + c if c in ESCAPED else c for c in said)
+        return texts()[lang]["rule"].format(statement=said, href=f"#{name}" if here == there else f"{link(there)}#{name}")
 
     def cited_by(name: str) -> str:
         lang = site.language_of(page())
