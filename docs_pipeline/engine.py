@@ -9,8 +9,7 @@ from mkdocs.utils.yaml import yaml_load
 
 
 def mkdocs_config(root: Path) -> dict:
-    with open(root / "mkdocs.yml", encoding="utf-8") as f:
-        return yaml_load(f)
+    return yaml_load((root / "mkdocs.yml").read_text(encoding="utf-8"))
 
 
 def _nav_pages(entries: list):
@@ -28,16 +27,14 @@ def layout_settings(root: Path) -> dict:
     config = mkdocs_config(root)
     i18n = next(p["i18n"] for p in config["plugins"] if isinstance(p, dict) and "i18n" in p)
     languages = sorted(i18n["languages"], key=lambda lang: not lang.get("default"))
-    translations = {lang["locale"]: lang.get("nav_translations") or {} for lang in languages}
-    nav = dict(_nav_pages(config.get("nav", [])))
     return {
         "docs": root / config.get("docs_dir", "docs"),
-        "languages": tuple(translations),
+        "languages": tuple(lang["locale"] for lang in languages),
         "site_url": config["site_url"],
         "names": {lang["locale"]: lang["name"] for lang in languages},
-        "nav": nav,
+        "nav": dict(_nav_pages(config["nav"])),
         "nav_groups": tuple(
-            (title, tuple(name for name, _ in _nav_pages([entry]))) for entry in config.get("nav", []) for title in entry
+            (title, tuple(name for name, _ in _nav_pages([entry]))) for entry in config["nav"] for title in entry
         ),
-        "translations": translations,
+        "translations": {lang["locale"]: lang.get("nav_translations") or {} for lang in languages},
     }

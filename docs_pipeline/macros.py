@@ -14,6 +14,8 @@ from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
+import jinja2
+
 from .glossary import load as load_glossary
 from .glossary import table as glossary_table
 from .rules import rule_macros
@@ -27,8 +29,19 @@ SUPERSCRIPTS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
 # Macros that read more of the site than their page: a page using one changes when any page of its language does.
 SITE_WIDE = ("core_minutes", "rules_index", "cited_by")
 # What prose arithmetic may hold: numbers, + − × ÷, powers, brackets.
-ARITHMETIC = (ast.Expression, ast.BinOp, ast.UnaryOp, ast.Constant)
-ARITHMETIC += (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.Pow, ast.USub, ast.UAdd)
+ARITHMETIC = (
+    ast.Expression,
+    ast.BinOp,
+    ast.UnaryOp,
+    ast.Constant,
+    ast.Add,
+    ast.Sub,
+    ast.Mult,
+    ast.Div,
+    ast.Pow,
+    ast.USub,
+    ast.UAdd,
+)
 
 
 class PageError(Exception):
@@ -114,13 +127,8 @@ def render(text: str, page: Path, site: Layout) -> str:
     if "{{" not in text and "{%" not in text:
         return text
     variables = {"torch_version": torch_version(), **page_functions(site, lambda: page)}
-    return _environment().from_string(text).render(**variables)
+    return ENVIRONMENT.from_string(text).render(**variables)
 
 
-@cache
-def _environment():
-    import jinja2
-
-    env = jinja2.Environment(undefined=jinja2.StrictUndefined)
-    env.filters["num"] = num
-    return env
+ENVIRONMENT = jinja2.Environment(undefined=jinja2.StrictUndefined)
+ENVIRONMENT.filters["num"] = num

@@ -15,26 +15,21 @@ from .site import layout
 def page_notes(source: Path, minutes: int | None) -> dict:
     """For a page, or for its notebook page (which is itself the view: no minutes)."""
     site, on_notebook = layout(), minutes is None
-    notebook = None
-    if parse(source).code:
-        view = notebook_url(source, site)
-        file_name = notebook_file_name(source, site)
-        notebook = {
-            "download": view + file_name,
-            "exercises": view + exercise_file_name(source, site),
-            "view": None if on_notebook else view,
-            "file_name": file_name,
-        }
-    original = None
-    if site.language_of(source) != site.default:
-        counterpart = site.counterpart(source, site.default)
-        original = notebook_url(counterpart, site) if on_notebook else site.url_of(counterpart) or "."
+    view, file_name = notebook_url(source, site), notebook_file_name(source, site)
+    notebook = {
+        "download": view + file_name,
+        "exercises": view + exercise_file_name(source, site),
+        "view": None if on_notebook else view,
+        "file_name": file_name,
+    }
+    original = site.counterpart(source, site.default)
+    original_url = notebook_url(original, site) if on_notebook else site.url_of(original) or "."
     return {
         "reading_minutes": None if on_notebook or not shown(site, source) else str(minutes),
         "torch_version": torch_version(),
         "source": {"path": site.name(source), "url": source_url(source)},
-        "notebook": notebook,
-        "original": original,
+        "notebook": notebook if parse(source).code else None,
+        "original": None if site.language_of(source) == site.default else original_url,
     }
 
 

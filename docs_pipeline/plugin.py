@@ -124,9 +124,11 @@ class Pipeline(BasePlugin):
             path.parent.mkdir(parents=True, exist_ok=True)
             if not path.is_file() or path.read_text(encoding="utf-8") != text:  # unchanged, a dirty build skips it
                 path.write_text(text, encoding="utf-8")
-            exercises = nbformat.writes(exercise_notebook(nb))
             files.append(file)
-            files.append(File.generated(config, url + exercise_file_name(nb.page, site), content=exercises))
+            exercises = File.generated(
+                config, url + exercise_file_name(nb.page, site), content=nbformat.writes(exercise_notebook(nb))
+            )
+            files.append(exercises)
         for page in site.pages(lang):
             files.append(File.generated(config, source_url(page), content=page.read_text(encoding="utf-8")))
         if self.dirty and self.built:  # a reload: rebuild the pages whose sources changed since the last build

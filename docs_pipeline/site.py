@@ -42,9 +42,10 @@ def load(entry: Path) -> str | None:
 
 def store(entry: Path, text: str) -> None:
     """An entry written whole (other runs may read it meanwhile); the folder's entries unused for KEPT_DAYS go."""
+    written = entry.with_suffix(f".{os.getpid()}")
     entry.parent.mkdir(parents=True, exist_ok=True)
-    entry.with_suffix(f".{os.getpid()}").write_text(text, encoding="utf-8")
-    entry.with_suffix(f".{os.getpid()}").replace(entry)
+    written.write_text(text, encoding="utf-8")
+    written.replace(entry)
     for stale in entry.parent.glob("*.json"):
         if time.time() - stale.stat().st_mtime > KEPT_DAYS * 86400:
             stale.unlink(missing_ok=True)
