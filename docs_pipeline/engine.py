@@ -3,16 +3,14 @@ a build): the layout's facts (languages from the mkdocs-static-i18n plugin, fold
 default one first; the nav and its translations; docs_dir, site_url) and the Markdown extensions.
 With docs_pipeline/plugin.py, the only module that imports the engine."""
 
-from pathlib import Path
-
 from mkdocs.utils.yaml import yaml_load
 
 
-def mkdocs_config(root: Path) -> dict:
+def mkdocs_config(root):
     return yaml_load((root / "mkdocs.yml").read_text(encoding="utf-8"))
 
 
-def _nav_pages(entries: list):
+def _nav_pages(entries):
     """(page name, title) of each page in the nav, sections included."""
     for entry in entries:
         for title, target in entry.items():
@@ -22,7 +20,7 @@ def _nav_pages(entries: list):
                 yield target.removesuffix(".md"), title
 
 
-def layout_settings(root: Path) -> dict:
+def layout_settings(root):
     """The fields of docs_pipeline.site.Layout, but its root."""
     config = mkdocs_config(root)
     i18n = next(p["i18n"] for p in config["plugins"] if isinstance(p, dict) and "i18n" in p)

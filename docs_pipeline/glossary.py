@@ -46,11 +46,11 @@ class Term:
             raise ValueError(f"en_avoid lists accepted English terms {clash}")
 
 
-def _normal(text: str) -> str:
+def _normal(text):
     return re.sub(r"\s+", " ", text).lower()
 
 
-def load() -> list[Term]:
+def load():
     """The terms, in file order; raises ValueError naming the file and entry when one is malformed."""
     try:
         entries = tomllib.loads(GLOSSARY.read_text(encoding="utf-8")).get("term", [])
@@ -74,12 +74,12 @@ def load() -> list[Term]:
     return terms
 
 
-def anchor(term: Term) -> str:
+def anchor(term):
     """The id of the term's row on the glossary pages, the same in both languages."""
     return "term-" + re.sub(r"[^a-z0-9]+", "-", term.en[0].lower()).strip("-")
 
 
-def table(lang: str, terms: list[Term]) -> str:
+def table(lang, terms):
     rows = ["| 中文 | English | 说明 |" if lang == "zh" else "| English | 中文 | Meaning |", "|---|---|---|"]
     for t in terms:
         zh, en = f'<span id="{anchor(t)}">{t.zh}</span>', " / ".join(t.en)
@@ -95,13 +95,13 @@ NOT_PROSE = re.compile(r"(`+)(?:(?!\1).)+?\1|!?\[[^\]]*\]\([^)]*\)|<[^>]+>|\{[^{
 NOT_PROSE_LINE = re.compile(r"^\s*(?:#|\||!!!|\?\?\?|<)")
 
 
-def _english(wordings) -> re.Pattern:
+def _english(wordings):
     """Whole words, any case, any spacing, plural or not: "Leaf  nodes" is a use of "leaf node"."""
     words = "|".join(r"\s+".join(re.escape(w) for w in a.split()) for a in sorted(wordings, key=len, reverse=True))
     return re.compile(rf"(?<![\w-])(?:{words})(?:s|es)?(?![\w-])", re.I)
 
 
-def link_first_uses(markdown: str, lang: str, terms: list[Term], glossary_href: str) -> str:
+def link_first_uses(markdown, lang, terms, glossary_href):
     """The page with each term's first use in its prose linked to the term's row on the glossary page
     (longest terms first: 动态计算图 is not also a use of 计算图). Where the term has sense markers for the
     language (glossary.toml: zh_sense, en_sense), only a use on a line (a paragraph, a list item) naming one
@@ -129,7 +129,7 @@ def link_first_uses(markdown: str, lang: str, terms: list[Term], glossary_href: 
     return "\n".join(lines)
 
 
-def prose(page: Path) -> str:
+def prose(page):
     """The page's text as a reader reads it: no front matter, fenced blocks, HTML comments or markup."""
     parsed = parse(page)
     skip = {n for b in parsed.blocks for n in range(b.line, b.end + 1)} | set(range(1, parsed.front + 1))
@@ -137,7 +137,7 @@ def prose(page: Path) -> str:
     return MARKUP.sub("", HTML_COMMENT.sub(" ", kept))
 
 
-def terms_in_chinese(text: str, terms: list[Term]) -> list[Term]:
+def terms_in_chinese(text, terms):
     """The terms a Chinese text uses, longest first (动态计算图 does not also count as 计算图)."""
     used = []
     for term in sorted(terms, key=lambda t: len(t.zh), reverse=True):
@@ -147,7 +147,7 @@ def terms_in_chinese(text: str, terms: list[Term]) -> list[Term]:
     return sorted(used, key=terms.index)
 
 
-def avoided_uses(path: Path, lang: str, terms: list[Term]) -> list[str]:
+def avoided_uses(path, lang, terms):
     """Every wording the glossary lists under zh_avoid (Chinese page) or en_avoid (English page), in
     the words a reader reads: the prose without inline code or link targets, and the front-matter
     description (what search results show)."""
@@ -161,13 +161,13 @@ def avoided_uses(path: Path, lang: str, terms: list[Term]) -> list[str]:
     ]
 
 
-def unused_terms(pages: list[Path], terms: list[Term]) -> list[Term]:
+def unused_terms(pages, terms):
     """Terms that no Chinese page uses in its prose: the glossary and the pages have drifted apart."""
     used = {t.zh for page in pages for t in terms_in_chinese(prose(page), terms)}
     return [t for t in terms if t.zh not in used]
 
 
-def missing_english_terms(source: Path, translation: Path, terms: list[Term]) -> list[Term]:
+def missing_english_terms(source, translation, terms):
     """Terms the Chinese page uses whose English (any listed alternative) its translation lacks."""
     english = _normal(MARKUP.sub("", translation.read_text(encoding="utf-8")))
     return [

@@ -16,7 +16,7 @@ from .site import layout, program_of
 from .translations import KEY, changes, content_hash, stale, translations
 
 
-def unused() -> list[str]:
+def unused():
     site = layout()
     shown = {split_target(t, site.root)[0] for page in site.pages() for t in parse(page).includes}
     found = []
@@ -29,7 +29,7 @@ def unused() -> list[str]:
     return found
 
 
-def mark(pages: list[Path]) -> None:
+def mark(pages):
     """Record the current hash of each page's source in its front matter."""
     site = layout()
     for page in pages:
@@ -38,7 +38,7 @@ def mark(pages: list[Path]) -> None:
         print(f"{'marked ' if changed else 'current'} {site.name(page)}  ({KEY}: {content_hash(source)} = {site.name(source)})")
 
 
-def _translations_of(name: str) -> list[Path]:
+def _translations_of(name):
     """The translations a page names: itself, or every translation of a source page."""
     site, path = layout(), Path(name).resolve()
     source = path.is_relative_to(site.docs / site.default)
@@ -48,7 +48,7 @@ def _translations_of(name: str) -> list[Path]:
     return found
 
 
-def main(argv: list[str] | None = None) -> None:
+def main(argv=None):
     parser = argparse.ArgumentParser(prog="./dev")
     tasks = parser.add_subparsers(dest="task", required=True)
     tasks.add_parser("unused")

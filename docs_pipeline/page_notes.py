@@ -3,8 +3,6 @@ the reading time (not on the rules pages: a reference, looked up a rule at a tim
 only scare a reader off), torch's version, the page's source (published under _sources/), its notebook
 and exercise version, and, off the default language, the original page."""
 
-from pathlib import Path
-
 from .macros import torch_version
 from .notebooks import exercise_file_name, notebook_file_name, notebook_url
 from .pages import parse
@@ -12,7 +10,7 @@ from .reading import shown
 from .site import layout
 
 
-def page_notes(source: Path, minutes: int | None) -> dict:
+def page_notes(source, minutes):
     """For a page, or for its notebook page (which is itself the view: no minutes)."""
     site, on_notebook = layout(), minutes is None
     view, file_name = notebook_url(source, site), notebook_file_name(source, site)
@@ -33,6 +31,6 @@ def page_notes(source: Path, minutes: int | None) -> dict:
     }
 
 
-def source_url(page: Path) -> str:
+def source_url(page):
     """Where a page's Markdown source is published, relative to the site root."""
     return f"_sources/{layout().name(page)}.txt"

@@ -78,7 +78,7 @@ class NotebookPage(File):
 
     notebook: PageNotebook
 
-    def is_documentation_page(self) -> bool:
+    def is_documentation_page(self):
         return True
 
 
@@ -222,7 +222,7 @@ class Pipeline(BasePlugin):
             path.write_text(json.dumps({**index, "docs": docs}, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
 
 
-def _notebook_content(html: str, page, config) -> str:
+def _notebook_content(html, page, config):
     """A notebook page: the notebook alone, its code cells as Material's code blocks, the page's heading ids."""
     nb = page.file.notebook
     words, name = texts()[nb.lang]["notebook"], layout().nav_title(nb.page)
@@ -236,11 +236,11 @@ def _notebook_content(html: str, page, config) -> str:
     return notebook_html(html, nb.heading_ids)
 
 
-def _mtime(path) -> float:
+def _mtime(path):
     return os.path.getmtime(path) if os.path.isfile(path) else 0.0
 
 
-def _sources(page: Path) -> list[Path]:
+def _sources(page):
     """What a built page shows besides its text: the files it includes, the values and frames it quotes, on
     a page citing rules the rules pages (a marker shows its rule's statement); a page using a macro that reads
     the whole site (the core's minutes, who cites each rule), every page of its language."""
@@ -252,7 +252,7 @@ def _sources(page: Path) -> list[Path]:
     return found + (rules_pages(site, site.language_of(page)) if parsed.rules else [])
 
 
-def language(config) -> str:
+def language(config):
     """The language of this build: the i18n plugin sets theme.language for each language's build."""
     return config.theme["language"]
 

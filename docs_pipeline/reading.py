@@ -10,12 +10,11 @@ code annotations, the tables that macros generate.
 import math
 import re
 from dataclasses import dataclass
-from pathlib import Path
 
 from .macros import render
 from .pages import FRONT_MATTER, INCLUDE, expand, fences
 from .rules import is_rules_page
-from .site import Layout, layout
+from .site import layout
 
 PROSE_PER_MINUTE = {"zh": 300, "en": 200}
 CODE_S, OUTPUT_S, STEP_S, FIGURE_S = 6, 2, 10, 10
@@ -44,7 +43,7 @@ class Reading:
     figures: int  # static figures
 
     @property
-    def seconds(self) -> float:
+    def seconds(self):
         return (
             self.prose * 60 / PROSE_PER_MINUTE[self.lang]
             + self.code * CODE_S
@@ -54,18 +53,18 @@ class Reading:
         )
 
     @property
-    def minutes(self) -> int:
+    def minutes(self):
         """What the page shows: whole minutes, rounded up."""
         return max(1, math.ceil(self.seconds / 60))
 
 
-def prose_units(text: str, lang: str) -> int:
+def prose_units(text, lang):
     if lang == "zh":
         return len(CJK.findall(text)) + len(LATIN_RUN.findall(CJK.sub(" ", text)))
     return len(WORD.findall(text))
 
 
-def count(markdown: str, lang: str, root: Path) -> Reading:
+def count(markdown, lang, root):
     """What a page's Markdown, its macros rendered, gives a reader to read."""
     steps = sum(len(STEP.findall(figure)) for figure in STEPS_FIGURE.findall(markdown))
     lines, code, output = STEPS_FIGURE.sub(" ", markdown).split("\n"), 0, 0
@@ -80,19 +79,19 @@ def count(markdown: str, lang: str, root: Path) -> Reading:
     return Reading(lang, prose_units(text, lang), code, output, steps, figures)
 
 
-def reading(page: Path, site: Layout | None = None) -> Reading:
+def reading(page, site=None):
     """A page's reading, its macros rendered as a build renders them."""
     site = site or layout()
     text = FRONT_MATTER.sub("", page.read_text(encoding="utf-8"))  # anchored at the start: the front matter only
     return count(render(text, page, site), site.language_of(page), site.root)
 
 
-def shown(site: Layout, page: Path) -> bool:
+def shown(site, page):
     """Whether the page shows its reading time: not the rules pages (page_notes.py), looked up a rule at a time."""
     return not is_rules_page(site, page)
 
 
-def table() -> str:
+def table():
     """Every page of every language in nav order, in minutes, with each nav section's total of the
     pages that show theirs (the others are marked "not shown"): ./dev reading (docs_pipeline/housekeeping.py)."""
     site, rows = layout(), []

@@ -7,13 +7,11 @@ keyboard focus: pages.css); on its rules page `{{ cited_by("<name>") }}` lists t
 
 import posixpath
 import re
-from collections.abc import Callable
 from functools import cache
 from itertools import takewhile
-from pathlib import Path
 
-from .pages import Heading, Page, parse
-from .site import Layout, snippet_file
+from .pages import parse
+from .site import snippet_file
 from .ui import texts
 
 RULES = "rules"  # the rules pages (docs/<lang>/rules/) and their rule checks (snippets/rules/)
@@ -23,17 +21,17 @@ CODE_SPAN, LINK, EMPHASIS = re.compile(r"(`+)(.+?)\1"), re.compile(r"\[([^\]]*)\
 ESCAPED = set("\\`*_{}[]()>#+-.!")  # what Python-Markdown unescapes in an attribute value (attr_list)
 
 
-def is_rules_page(site: Layout, page: Path) -> bool:
+def is_rules_page(site, page):
     return site.page_name(page).startswith(f"{RULES}/")
 
 
-def rules_pages(site: Layout, lang: str) -> list[Path]:
+def rules_pages(site, lang):
     """The rules pages of a language, in the order of the nav (any it lacks last)."""
     order = {name: n for n, name in enumerate(site.nav)}
     return sorted((site.docs / lang / RULES).glob("*.md"), key=lambda p: (order.get(site.page_name(p), len(order)), p))
 
 
-def statement(page: Page, heading: Heading) -> str:
+def statement(page, heading):
     """A rule's statement: the first paragraph of its section, as plain text (what its marker shows).
     Raises ValueError, naming the page and line, when the section does not open with one or its marker
     could not carry it."""
@@ -56,11 +54,12 @@ def statement(page: Page, heading: Heading) -> str:
     return said
 
 
-def rule_macros(site: Layout, page: Callable[[], Path], error: Callable[[str], Exception]) -> dict[str, Callable]:
-    """`rule`, `cited_by` and `rules_index` for the page `page()` returns, for one build."""
+def rule_macros(site, page, error):
+    """`rule`, `cited_by` and `rules_index` for the page `page()` returns, for one build; `error(message)`
+    makes the exception a macro raises, naming the page."""
 
     @cache
-    def rule_headings(lang: str) -> dict[str, tuple[Page, Heading]]:
+    def rule_headings(lang):
         """{rule: (the rules page holding its heading, the heading)}, the first in nav order winning."""
         found = {}
         for parsed in map(parse, rules_pages(site, lang)):
@@ -69,7 +68,7 @@ def rule_macros(site: Layout, page: Callable[[], Path], error: Callable[[str], E
         return found
 
     @cache
-    def citations(lang: str) -> dict[str, dict[tuple[str, str, str], None]]:
+    def citations(lang):
         """{rule: the sections citing it, as (page, heading, id)}: in page order, a section citing it twice once."""
         links = {}
         for other in (p for p in site.pages(lang) if not is_rules_page(site, p)):
@@ -79,11 +78,11 @@ def rule_macros(site: Layout, page: Callable[[], Path], error: Callable[[str], E
                 links.setdefault(cited, {})[(name, heading.text, heading.id)] = None
         return links
 
-    def link(name: str) -> str:
+    def link(name):
         """The page `name` ("rules/autograd") relative to the page being built, as a Markdown link's target."""
         return posixpath.relpath(name, posixpath.dirname(site.page_name(page())) or ".") + ".md"
 
-    def rule(name: str) -> str:
+    def rule(name):
         lang, here = site.language_of(page()), site.page_name(page())
         if not snippet_file(f"{RULES}/{name}", site.root).is_file():
             raise error(f"cites rule {name!r}, but there is no rule check snippets/{RULES}/{name}.py")
@@ -100,14 +99,14 @@ def rule_macros(site: Layout, page: Callable[[], Path], error: Callable[[str], E
         said = "".join("\\" + c if c in ESCAPED else c for c in said)
         return texts()[lang]["rule"].format(statement=said, href=f"#{name}" if here == there else f"{link(there)}#{name}")
 
-    def cited_by(name: str) -> str:
+    def cited_by(name):
         lang = site.language_of(page())
         links = [f"[{text}]({link(other)}#{id_})" for other, text, id_ in citations(lang).get(name, ())]
         if not links:
             raise error(f"no page of its language cites rule {name!r}")
         return texts()[lang]["cited_by"].format(links=texts()[lang]["list"].join(links))
 
-    def rules_index() -> str:
+    def rules_index():
         """Every rule of the rules pages, as a linked list under each page and group heading."""
         lang, lines = site.language_of(page()), []
         for rules in (p for p in rules_pages(site, lang) if site.page_name(p) != site.page_name(page())):

@@ -14,21 +14,23 @@ from pathlib import Path
 
 from .outputs import diff
 from .pages import FRONT_MATTER, front_matter_entry, structure
-from .site import ROOT, Layout, layout, repo_name
+from .site import ROOT, layout, repo_name
 
 KEY = "translated_from"
 MARK = front_matter_entry(KEY)
 OWN = front_matter_entry("outputs_read")  # each page's own mark (docs_pipeline/outputs.py), not translated
 
 
-def content_hash(page: Path | bytes) -> str:
-    """What a translation records: the hash of the whole source file, as bytes, less its own marks."""
+def content_hash(page):
+    """What a translation records: the hash of the whole source file (a path, or the file's bytes), as bytes,
+    less its own marks."""
     text = (page if isinstance(page, bytes) else page.read_bytes()).decode("utf-8")
     text = FRONT_MATTER.sub(lambda front: OWN.sub("", front.group(0)), text)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
 
 
-def recorded_hash(page: Path) -> str | None:
+def recorded_hash(page):
+    """The hash the translation's front matter records, or None."""
     front = FRONT_MATTER.match(page.read_text(encoding="utf-8"))
     mark = front and MARK.search(front.group(0))
     return mark.group(0).partition(":")[2].strip() if mark else None
@@ -44,7 +46,7 @@ class Stale:
     recorded: str | None
     current: str
 
-    def __str__(self) -> str:
+    def __str__(self):
         en, zh = repo_name(self.translation), repo_name(self.source)
         if self.recorded is None:
             why = (
@@ -58,12 +60,12 @@ class Stale:
         return f"{why}\n  After reviewing it: ./dev translations mark {en}"
 
 
-def translations(site: Layout) -> list[Path]:
+def translations(site):
     """The pages of every language but the default one, which is the source they translate."""
     return [page for lang in site.languages[1:] for page in site.pages(lang)]
 
 
-def stale(site: Layout | None = None) -> list[Stale]:
+def stale(site=None):
     site = site or layout()
     pairs = [(page, site.counterpart(page, site.default)) for page in translations(site)]
     # a page in one language only is the parity check's to report
@@ -71,8 +73,9 @@ def stale(site: Layout | None = None) -> list[Stale]:
     return [item for item in checked if item.recorded != item.current]
 
 
-def changes(item: Stale) -> str:
-    """What changed in the source since the version the translation was made from, if git has that version."""
+def changes(item):
+    """What changed in the source since the version the translation was made from, if git has that version
+    (else "")."""
     path, git = repo_name(item.source), {"cwd": ROOT, "capture_output": True, "timeout": 60}
     try:
         for rev in subprocess.run(["git", "log", "--format=%H", "--", path], text=True, **git).stdout.split():
@@ -90,7 +93,7 @@ def changes(item: Stale) -> str:
 # ------------------------------------------------------------------ structural parity
 
 
-def missing_counterparts() -> list[str]:
+def missing_counterparts():
     site = layout()
     return [
         f"{repo_name(page)} has no counterpart {repo_name(site.counterpart(page))}: every page exists in both languages"
@@ -99,7 +102,7 @@ def missing_counterparts() -> list[str]:
     ]
 
 
-def parity_problems(source: Path, translation: Path) -> list[str]:
+def parity_problems(source, translation):
     zh, en = structure(source), structure(translation)
     return [
         f"{repo_name(translation)} vs {repo_name(source)}: {what} differ (zh {len(zh[what])}, en {len(en[what])}):\n    "
