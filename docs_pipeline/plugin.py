@@ -97,7 +97,7 @@ class Pipeline(BasePlugin):
 
     @event_priority(AFTER_I18N)
     def on_files(self, files, *, config):
-        site, lang = layout(), language(config)
+        site, lang = layout(), config.theme["language"]  # the i18n plugin sets it for each language's build
         if lang == site.default:  # the first language's build starts the whole build, making (and running) every notebook
             self.started, self.terms = time.time(), tuple(load_glossary())  # hashable: link_first_uses is cached
             try:
@@ -153,7 +153,7 @@ class Pipeline(BasePlugin):
         run: this plugin is the last)."""
         if isinstance(page.file, NotebookPage):
             return markdown
-        site, lang = layout(), language(config)
+        site, lang = layout(), config.theme["language"]
         name = site.page_name(Path(page.file.abs_src_path))
         page.meta["reading_minutes"] = count(markdown, lang, site.root).minutes
         if name == GLOSSARY_PAGE:
@@ -161,20 +161,29 @@ class Pipeline(BasePlugin):
         return link_first_uses(markdown, lang, self.terms, "../" * name.count("/") + f"{GLOSSARY_PAGE}.md")
 
     def on_page_content(self, html, *, page, config, files):
-        if isinstance(page.file, NotebookPage):
-            html = _notebook_content(html, page, config)
+        if nb := getattr(page.file, "notebook", None):  # the notebook alone, the page's heading ids
+            words, name = texts()[nb.lang]["notebook"], layout().nav_title(nb.page)
+            short = words["title"].format(name)
+            title = f"{short} - {config.site_name}"
+            page.meta.update(  # html_title: overrides/main.html's <title>
+                html_title=title if len(title) <= 70 else short,
+                description=words["description"].format(name),
+                search={"exclude": True},
+            )
+            for item, ident in zip(_toc(page.toc), nb.heading_ids, strict=True):
+                item.id = ident
+            html = notebook_html(html, nb.heading_ids)
         return page_html(html)
 
     def on_page_context(self, context, *, page, config, nav):
-        if isinstance(page.file, NotebookPage):  # its language switcher leads to the same notebook in the other language
-            site, source = layout(), page.file.notebook.page
+        site, notebook = layout(), getattr(page.file, "notebook", None)
+        if notebook:  # its language switcher leads to the same notebook in the other language
             config.extra.alternate = [  # an attribute, as the i18n plugin sets it (it shadows the item)
-                {"name": site.names[lang], "lang": lang, "link": notebook_url(site.counterpart(source, lang), site)}
+                {"name": site.names[lang], "lang": lang, "link": notebook_url(site.counterpart(notebook.page, lang), site)}
                 for lang in site.languages
             ]
-            context["page_links"] = page_notes(source, None)
-        else:
-            context["page_links"] = page_notes(Path(page.file.abs_src_path), page.meta["reading_minutes"])
+        source = notebook.page if notebook else Path(page.file.abs_src_path)
+        context["page_links"] = page_notes(source, page.meta.get("reading_minutes"))  # none on a notebook page
         return context
 
     def on_template_context(self, context, *, template_name, config):
@@ -191,7 +200,7 @@ class Pipeline(BasePlugin):
         return context
 
     def on_post_template(self, output_content, *, template_name, config):
-        site, lang = layout(), language(config)
+        site, lang = layout(), config.theme["language"]
         if template_name != "404.html" or lang == site.default:
             return output_content
         target = Path(config.site_dir) / site.prefix(lang) / "404.html"
@@ -222,20 +231,6 @@ class Pipeline(BasePlugin):
             path.write_text(json.dumps({**index, "docs": docs}, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
 
 
-def _notebook_content(html, page, config):
-    """A notebook page: the notebook alone, its code cells as Material's code blocks, the page's heading ids."""
-    nb = page.file.notebook
-    words, name = texts()[nb.lang]["notebook"], layout().nav_title(nb.page)
-    short = words["title"].format(name)
-    title = f"{short} - {config.site_name}"
-    page.meta.update(  # html_title: overrides/main.html's <title>
-        html_title=title if len(title) <= 70 else short, description=words["description"].format(name), search={"exclude": True}
-    )
-    for item, ident in zip(_toc(page.toc), nb.heading_ids, strict=True):
-        item.id = ident
-    return notebook_html(html, nb.heading_ids)
-
-
 def _mtime(path):
     return os.path.getmtime(path) if os.path.isfile(path) else 0.0
 
@@ -250,11 +245,6 @@ def _sources(page):
     if any(f"{macro}(" in line for line in parsed.lines for macro in SITE_WIDE):
         return found + site.pages(site.language_of(page))
     return found + (rules_pages(site, site.language_of(page)) if parsed.rules else [])
-
-
-def language(config):
-    """The language of this build: the i18n plugin sets theme.language for each language's build."""
-    return config.theme["language"]
 
 
 def _toc(items):
