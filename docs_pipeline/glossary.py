@@ -132,8 +132,8 @@ def link_first_uses(markdown, lang, terms, glossary_href):
 def prose(page):
     """The page's text as a reader reads it: no front matter, fenced blocks, HTML comments or markup."""
     parsed = parse(page)
-    skip = {n for b in parsed.blocks for n in range(b.line, b.end + 1)} | set(range(1, parsed.front + 1))
-    kept = "\n".join(line for n, line in enumerate(parsed.lines, 1) if n not in skip)
+    fenced = {n for b in parsed.blocks for n in range(b.line, b.end + 1)}
+    kept = "\n".join(line for n, line in enumerate(parsed.lines, 1) if n > parsed.front and n not in fenced)
     return MARKUP.sub("", HTML_COMMENT.sub(" ", kept))
 
 

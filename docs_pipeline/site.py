@@ -6,6 +6,7 @@ served at the site root, every other one under its own folder.
 import hashlib
 import json
 import os
+import re
 import time
 from dataclasses import dataclass
 from functools import cache
@@ -129,9 +130,8 @@ class Layout:
 
     def url_of(self, page):
         """The page's URL relative to the site root ("" for the default language's home page)."""
-        name = PurePosixPath(self.page_name(page))
-        path = (name.parent if name.name == "index" else name).as_posix()
-        return self.prefix(self.language_of(page)) + ("" if path == "." else path + "/")
+        path = re.sub(r"(^|/)index$", "", self.page_name(page))
+        return self.prefix(self.language_of(page)) + (path and path + "/")
 
     def counterpart(self, page, lang=None):
         """The same page in another language (the other one, when there are two)."""
