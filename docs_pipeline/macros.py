@@ -115,8 +115,15 @@ def page_functions(site, page):
         pages = [site.docs / lang / f"{name}.md" for name in site.nav_sections(lang)[0][1]]
         return sum(reading(p, site).minutes for p in pages if p != asking)
 
-    macros = {"value": value, "derive": derive, "steps": steps, "article": article, "glossary": glossary}
-    return macros | {"core_minutes": core_minutes} | rule_macros(site, page, error)
+    macros = {
+        "value": value,
+        "derive": derive,
+        "steps": steps,
+        "article": article,
+        "glossary": glossary,
+        "core_minutes": core_minutes,
+    }
+    return macros | rule_macros(site, page, error)
 
 
 def render(text, page, site):
