@@ -90,6 +90,7 @@ class Pipeline(BasePlugin):
             logging.getLogger(name).setLevel(logging.WARNING)
         self.execute = command != "serve"  # the notebooks: mkdocs build runs them, mkdocs serve does not
         self.dirty, self.built = dirty, 0.0  # mkdocs serve --dirty (./dev serve): when the last whole build started
+        self.search = {}  # {language: its search index's entries}, as the last build wrote them
         if dirty:  # MkDocs warns of a dirty build's stale pages at each one, failing it under `strict`: none are
             logging.getLogger("mkdocs.commands.build").addFilter(lambda record: "'dirty' build" not in record.getMessage())
         if not self.execute:
@@ -209,24 +210,23 @@ class Pipeline(BasePlugin):
         # The default language is built first: the root keeps the page that build wrote.
         return (Path(config.site_dir) / "404.html").read_text(encoding="utf-8")
 
-    @event_priority(-200)  # after the i18n plugin has written the merged index
+    @event_priority(-200)  # after the i18n plugin has built the other languages and written the merged index
     def on_post_build(self, *, config):
+        if config.plugins["i18n"].building:  # a nested build of one language: the merged index comes last
+            return
         site = layout()
         index = json.loads((Path(config.site_dir) / "search" / "search_index.json").read_text(encoding="utf-8"))
         per_language = {lang: [] for lang in site.languages}
         for doc in index["docs"]:
             lang = next((code for code in site.languages[1:] if doc["location"].startswith(site.prefix(code))), site.default)
             per_language[lang].append({**doc, "location": doc["location"].removeprefix(site.prefix(lang))})
-        if not all(per_language.values()):  # a nested build of one language: the merged index comes last
-            return
         self.built = self.started
         for lang, docs in per_language.items():
-            path = Path(config.site_dir) / site.prefix(lang) / "search" / "search_index.json"
-            if self.dirty and path.is_file():  # a dirty build indexed the pages it rebuilt; the others keep their entries
+            if self.dirty:  # a dirty build indexed the pages it rebuilt; the others keep the entries of the last one
                 rebuilt = {doc["location"].split("#")[0] for doc in docs}
-                docs += [
-                    d for d in json.loads(path.read_text(encoding="utf-8"))["docs"] if d["location"].split("#")[0] not in rebuilt
-                ]
+                docs += [d for d in self.search.get(lang, []) if d["location"].split("#")[0] not in rebuilt]
+            self.search[lang] = docs = list({d["location"]: d for d in docs}.values())  # mkdocs serve indexes some twice
+            path = Path(config.site_dir) / site.prefix(lang) / "search" / "search_index.json"
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(json.dumps({**index, "docs": docs}, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
 
