@@ -17,16 +17,13 @@ import sys
 import threading
 import time
 import urllib.request
-from pathlib import Path
 
 from docs_pipeline.pages import parse, split_target
 from docs_pipeline.site import ROOT, layout
 
 SITE = layout()
-HOST = "127.0.0.1"
 TMP = ROOT / "bench" / "tmp"
 RESULTS = ROOT / "bench" / "results.json"
-PY = sys.executable
 TIMEOUT_S = 1800  # one command (a cold .ci/run is the longest), or mkdocs serve's first build
 # name: (goal, unit); `_min` figures must reach their goal, the others stay under it
 GOALS = {
@@ -42,7 +39,6 @@ GOALS = {
     "desktop_tbt_ms_max": (None, "ms"),
     "desktop_lcp_ms_max": (None, "ms"),
 }
-
 METRICS = {"performance": min, "tbt_ms": max, "lcp_ms": max}  # Lighthouse's, each page's worst is its min or max
 
 
@@ -54,11 +50,11 @@ def _log(message: str) -> None:
     print(f"bench: {message}", file=sys.stderr, flush=True)
 
 
-def _run(cmd: list, cwd: Path = ROOT, env: dict | None = None, timeout: float = TIMEOUT_S) -> tuple[float, str]:
+def _run(cmd: list, cwd=ROOT, env=None, timeout=TIMEOUT_S) -> tuple[float, str]:
     """How long cmd took and what it printed; a failure raises with the end of what it said."""
     start = time.perf_counter()
     result = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout)
-    if result.returncode != 0:
+    if result.returncode:
         said = f"{result.stdout[-1500:]}{result.stderr[-1500:]}"
         raise BenchError(f"{' '.join(map(str, cmd))[:200]} failed (exit {result.returncode}):\n{said}")
     return time.perf_counter() - start, result.stdout
@@ -93,7 +89,7 @@ def measure_lighthouse() -> dict:
     site, runs, per_page, figures, worst_pages = TMP / "site", 3, {}, {}, {}
     _run(["./dev", "build", "--site-dir", site])
     _log("python -m tests.audit.lighthouse")
-    _, printed = _run([PY, "-m", "tests.audit.lighthouse", site, str(runs)], timeout=7200)
+    _, printed = _run([sys.executable, "-m", "tests.audit.lighthouse", site, str(runs)], timeout=7200)
     for record in json.loads(printed):
         entry = per_page.setdefault(record["page"], {}).setdefault(record["formFactor"], {})
         if error := record.get("error") or record.get("runtimeError"):
@@ -117,7 +113,7 @@ def measure_lighthouse() -> dict:
     return {**figures, "details": {"runs_per_page": runs, "worst_pages": worst_pages, "pages": per_page}}
 
 
-def _page_with_snippet() -> tuple[Path, Path]:
+def _page_with_snippet():
     """A page that shows a whole snippet and its output."""
     for page in SITE.pages("zh"):
         includes = parse(page).includes
@@ -146,15 +142,16 @@ def measure_reload() -> dict:
     shutil.copytree(ROOT, copy, ignore=shutil.ignore_patterns(".git", ".venv", "site", "tmp", "test-artifacts", "node_modules"))
     (copy / ".venv").symlink_to((ROOT / ".venv").resolve())  # linked: ./dev installs nothing there
     py = copy / snippet.relative_to(ROOT)
-    code, output = py.read_text(encoding="utf-8"), py.with_suffix(".out").read_text(encoding="utf-8")
+    out = py.with_suffix(".out")
+    code, output = py.read_text(encoding="utf-8"), out.read_text(encoding="utf-8")
     figures = {}
     for figure, command in {
         "reload_dev_serve_s": ["./dev", "serve"],
-        "reload_mkdocs_serve_s": [PY, "-m", "mkdocs", "serve"],
+        "reload_mkdocs_serve_s": [sys.executable, "-m", "mkdocs", "serve"],
     }.items():
         with socket.socket() as free:
-            free.bind((HOST, 0))
-            address = f"{HOST}:{free.getsockname()[1]}"
+            free.bind(("127.0.0.1", 0))
+            address = f"127.0.0.1:{free.getsockname()[1]}"
         env = {**os.environ, "PYTHONPATH": str(copy)}  # the copy's docs_pipeline
         server = subprocess.Popen(
             [*command, "--dev-addr", address], cwd=copy, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
@@ -165,15 +162,18 @@ def measure_reload() -> dict:
             _until(server, "Serving on", said)
             for marker in (f"{figure}_{n}" for n in range(3)):
                 start = time.perf_counter()
-                py.with_suffix(".out").write_text(f"{output}{marker}\n", encoding="utf-8")
+                out.write_text(f"{output}{marker}\n", encoding="utf-8")
                 py.write_text(f'{code}\nprint("{marker}")\n', encoding="utf-8")
                 shown = 0
                 while shown < 4:  # code and output, in both languages; a rebuild may have seen the first file only
                     _until(server, "Reloading browsers", said)  # how each rebuild ends
-                    shown = 0
-                    for url in (SITE.url_of(page), SITE.url_of(SITE.counterpart(page))):
-                        with urllib.request.urlopen(f"http://{address}{SITE.base_path}{url}", timeout=TIMEOUT_S) as page_html:
-                            shown += page_html.read().decode("utf-8").count(marker)
+                    shown = sum(
+                        urllib.request.urlopen(f"http://{address}{SITE.base_path}{SITE.url_of(p)}", timeout=TIMEOUT_S)
+                        .read()
+                        .decode("utf-8")
+                        .count(marker)
+                        for p in (page, SITE.counterpart(page))
+                    )
                 times.append(time.perf_counter() - start)
                 _log(f"{figure}: {times[-1]:.2f} s")
         finally:
@@ -202,8 +202,8 @@ def main() -> int:
             continue
         if "details" in measured:
             results["details"][step] = measured.pop("details")
-        commit = subprocess.run(["git", "describe", "--always", "--dirty"], capture_output=True, text=True, timeout=60).stdout
-        when = f"{dt.datetime.now(dt.UTC):%Y-%m-%d %H:%M} UTC, {commit.strip()}, {os.cpu_count()} CPUs, load {load:.1f}"
+        commit = _run(["git", "describe", "--always", "--dirty"])[1].strip()
+        when = f"{dt.datetime.now(dt.UTC):%Y-%m-%d %H:%M} UTC, {commit}, {os.cpu_count()} CPUs, load {load:.1f}"
         for name, value in measured.items():
             goal, unit = GOALS[name]
             met = goal is None or (value >= goal if name.endswith("_min") else value <= goal)

@@ -1,8 +1,6 @@
 """The Chromium the browser tests and Lighthouse drive, a tab in it as a first-time reader has it, and
 where a stepped figure is on its page."""
 
-from __future__ import annotations
-
 import functools
 import os
 import shutil
