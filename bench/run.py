@@ -191,12 +191,18 @@ def main() -> int:
     parser.add_argument("--skip", nargs="*", default=[], choices=["warm", "reload", "lighthouse"])
     args = parser.parse_args()
     results = json.loads(RESULTS.read_text(encoding="utf-8"))  # a figure not measured now keeps its last measurement
-    steps = {"ci": measure_ci, "warm": measure_warm, "reload": measure_reload, "lighthouse": measure_lighthouse}
     failed = []
-    for step in [s for s in steps if s not in args.skip and (args.ci or s != "ci")]:
+    for step, measure in {
+        "ci": measure_ci,
+        "warm": measure_warm,
+        "reload": measure_reload,
+        "lighthouse": measure_lighthouse,
+    }.items():
+        if step in args.skip or (step == "ci" and not args.ci):
+            continue
         load = os.getloadavg()[0]
         try:
-            measured = steps[step]()
+            measured = measure()
         except (BenchError, subprocess.TimeoutExpired) as e:
             failed.append(f"FAILED {step}: {e}")
             continue

@@ -21,12 +21,9 @@ import json
 from collections import defaultdict
 
 import pytest
-from selectolax.lexbor import LexborHTMLParser
 
-from docs_pipeline import steps_figure
-from docs_pipeline.runner import ROOT
 from docs_pipeline.site import layout
-from docs_pipeline.steps import declared, load
+from docs_pipeline.steps import declared
 from docs_pipeline.ui import texts
 from tests.browser.chromium import figure_id, new_tab
 
@@ -226,22 +223,13 @@ def test_no_tab_stop_lies_under_the_sticky_header(page, width, browser, served_s
 # ----------------------------------------------------------------------------- a screen reader's walk
 
 
-def _expected(snippet: str, lang: str) -> list[tuple[str, str]]:
-    """Each step's sentence and its graph's description in words, from the pipeline's markup; each
-    sentence quotes the program's line the step runs (that it starts with the step's number, in the
-    page's language: tests/test_steps.py)."""
-    markup = LexborHTMLParser(steps_figure.figure(snippet, lang, ROOT))
-    program, frames = load(snippet)
-    said, descs = ([" ".join(e.text().split()) for e in markup.css(tag)] for tag in ("p.steps__text", "desc"))
-    assert len(said) == len(descs) == len(frames), (
-        f"{snippet} ({lang}): {len(said)} sentences, {len(descs)} descs, {len(frames)} frames"
-    )
-    for n, (sentence, frame) in enumerate(zip(said, frames, strict=True), 1):
-        line = " ".join(steps_figure.Program(ROOT / program).source(frame.line).split())
-        assert line in sentence, (
-            f"{snippet} ({lang}), step {n}: the sentence does not quote the line it runs ({line}): {sentence}"
-        )
-    return list(zip(said, descs, strict=True))
+# What the figure shows for step n, whitespace collapsed: its sentence, its graph's description in
+# words, and the program's line the step runs (the frame's data-line).
+_SHOWN = """([figure, n]) => {
+    const f = document.querySelector(figure), frame = f.querySelector(`.steps__frame[data-step="${n}"]`);
+    const line = f.querySelector(`.steps__line[data-line="${frame.dataset.line}"]`);
+    return [frame.querySelector('.steps__text'), frame.querySelector('desc'), line].map(e => e.textContent.trim().replace(/\\s+/g, ' '));
+}"""
 
 
 def _ax(cdp, selector: str, *keys: str) -> list:
@@ -276,29 +264,30 @@ def test_a_screen_reader_hears_each_step(page, browser, served_site):
         cdp = tab.context.new_cdp_session(tab)
         cdp.send("Accessibility.enable")
         for snippet in ON_PAGE[page]:
-            steps, figure = _expected(snippet, lang), figure_id(snippet)
-            total = len(steps)
-            for n, (said, desc) in enumerate(steps, 1):
+            figure = figure_id(snippet)
+            total = tab.locator(f"{figure} .steps__frame").count()
+            for n in range(1, total + 1):
                 if n > 1:
                     tab.locator(f"{figure} .steps__next").click()
-                heard = {  # what: (the tree's, what it must be)
-                    "the live region's live and atomic": (_ax(cdp, f"{figure} .steps__live", "live", "atomic"), ["polite", True]),
-                    "the live region's text": (_ax(cdp, f"{figure} .steps__live", "text"), [said]),
-                    "Previous's role and name": (
-                        _ax(cdp, f"{figure} .steps__prev", "role", "name"),
-                        button("prev", n - 1, total),
-                    ),
-                    "Next's role and name": (_ax(cdp, f"{figure} .steps__next", "role", "name"), button("next", n + 1, total)),
-                    "the graph's role, name and description": (
-                        _ax(cdp, f"{figure} .steps__frame--current svg", "role", "name", "description"),
+                said, desc, line = tab.evaluate(_SHOWN, [figure, n])
+                if line not in said:
+                    problems.append(f"{figure}, step {n}: the sentence does not quote the line it runs ({line}): {said}")
+                heard = [  # (what, its element, what of it, what that must be)
+                    ("the live region", ".steps__live", ("live", "atomic", "text"), ["polite", True, said]),
+                    ("Previous", ".steps__prev", ("role", "name"), button("prev", n - 1, total)),
+                    ("Next", ".steps__next", ("role", "name"), button("next", n + 1, total)),
+                    (
+                        "the graph",
+                        ".steps__frame--current svg",
+                        ("role", "name", "description"),
                         ["image", w["alt"].format(n=n, total=total), desc],
                     ),
-                }
-                problems += [
-                    f"{figure}, step {n} of {total}: {what} are\n      {got!r}\n    not\n      {want!r}"
-                    for what, (got, want) in heard.items()
-                    if got != want
                 ]
+                for what, element, keys, want in heard:
+                    if (got := _ax(cdp, f"{figure} {element}", *keys)) != want:
+                        problems.append(
+                            f"{figure}, step {n} of {total}: {what}'s {', '.join(keys)} are\n      {got!r}\n    not\n      {want!r}"
+                        )
     problems += tab.errors
     assert not problems, f"{SITE.name(page)} ({SITE.url_of(page)}):\n  " + "\n  ".join(problems)
 
