@@ -170,8 +170,7 @@ def measure_reload() -> dict:
                     shown = sum(
                         urllib.request.urlopen(f"http://{address}{SITE.base_path}{SITE.url_of(p)}", timeout=TIMEOUT_S)
                         .read()
-                        .decode("utf-8")
-                        .count(marker)
+                        .count(marker.encode())
                         for p in (page, SITE.counterpart(page))
                     )
                 times.append(time.perf_counter() - start)

@@ -99,22 +99,18 @@ def _visit(browser, base_url: str, page: str, source) -> dict[str, list[str]]:
         tab.evaluate(_MOUNT_ALL_BLOCKS)
         tab.wait_for_function(_ALL_MOUNTED)
         tab.evaluate(AXE_SCRIPT)
-        problems["axe-core"] += _axe(tab, "")
-        tab.set_viewport_size({"width": PHONE_WIDTH, "height": 900})
-        tab.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")  # resize observers ran
-        problems["axe-core"] += _axe(tab, f"at {PHONE_WIDTH} px: ")
+        for width in (1280, PHONE_WIDTH):
+            tab.set_viewport_size({"width": width, "height": 900})
+            tab.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")  # resize observers ran
+            problems["axe-core"] += [
+                f"at {width} px: {v['id']} ({v['impact']}): {v['help']}\n      "
+                + "\n      ".join(f"{n['target']}: {n['html'][:120]}" for n in v["nodes"][:5])
+                for v in tab.evaluate(_AXE)
+            ]
         tab.set_viewport_size({"width": 1280, "height": 900})
         problems["annotations"] = _annotation(tab)
         problems["copy"] = _copy(tab, source) if source else []
     return problems
-
-
-def _axe(tab, where: str) -> list[str]:
-    return [
-        f"{where}{v['id']} ({v['impact']}): {v['help']}\n      "
-        + "\n      ".join(f"{n['target']}: {n['html'][:120]}" for n in v["nodes"][:5])
-        for v in tab.evaluate(_AXE)
-    ]
 
 
 def _annotation(tab) -> list[str]:
