@@ -2,8 +2,6 @@
 checks each property once, at the cheapest tier that sees it; `./dev test --exhaustive` adds the tests
 marked `exhaustive` and widens the browser's sample to every page (the weekly run: README.md, "The tests")."""
 
-from pathlib import Path
-
 import pytest
 from selectolax.lexbor import LexborHTMLParser
 
@@ -31,8 +29,7 @@ TIERS = (
 
 def _tier(item) -> int:
     path = item.path.relative_to(ROOT).as_posix()
-    tier = max(n for n, start in enumerate(TIERS) if path.startswith(start))
-    return max(tier, TIERS.index("built_site")) if "built_site" in item.fixturenames else tier
+    return max(n for n, kind in enumerate(TIERS) if path.startswith(kind) or kind in item.fixturenames)
 
 
 def pytest_addoption(parser):
@@ -42,7 +39,7 @@ def pytest_addoption(parser):
 
 def pytest_collection_modifyitems(config, items):
     weekly = [item for item in items if item.get_closest_marker("exhaustive")]
-    if weekly and not config.getoption("exhaustive"):
+    if not config.getoption("exhaustive"):
         config.hook.pytest_deselected(items=weekly)
         items[:] = [item for item in items if item not in weekly]
     for item in items:
@@ -66,11 +63,9 @@ def site_build(request, tmp_path_factory, exhaustive):
         return
     site = tmp_path_factory.mktemp("site")
     build = start_build(ROOT, site, {} if exhaustive else {"DOCS_KERNELS": "false"})
-    try:
-        yield site, build
-    finally:
-        build.kill()
-        build.wait()
+    yield site, build
+    build.kill()
+    build.wait()
 
 
 @pytest.fixture(scope="session")
@@ -117,10 +112,10 @@ def browser():
 
 
 @pytest.fixture(scope="session")
-def screenshots(request) -> Path | None:
-    """Where the browser tests save screenshots for a person to look at, with --screenshots (they assert nothing)."""
+def screenshots(request):
+    """The folder where the browser tests save screenshots for a person to look at, with --screenshots (they
+    assert nothing); None without."""
     if request.config.getoption("screenshots"):
-        folder = ROOT / "test-artifacts" / "screenshots"
+        folder = ROOT / "test-artifacts/screenshots"
         folder.mkdir(parents=True, exist_ok=True)
         return folder
-    return None

@@ -7,13 +7,12 @@ backward pass. A tiny engine's scalars (micrograd's `Value`: `grad`, its inputs 
 SVG carries classes, not colours, so that steps.css draws it in both palettes.
 """
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from functools import cache
 from html import escape
 
 CHAR_W, PAD_X, BOX_H, ROW_GAP, COL_GAP, MARGIN = 8.4, 14, 34, 40, 22, 12
 LABEL_FONT = 11  # a gradient on an arrow (steps.css)
-ROUNDED = ("output", "leaf")  # tensors; nodes of the graph are square
 
 
 @dataclass
@@ -24,32 +23,31 @@ class Node:
     detail: str = ""
 
 
-@dataclass
 class Graph:
-    """What one walk found, keyed by id() of each tensor and node; `objects` keeps them alive."""
+    """What one walk found, keyed by id() of each tensor and node: nodes {id: Node}, edges [(user, input)]
+    (the way gradients flow); `objects` keeps them alive."""
 
-    nodes: dict[int, Node] = field(default_factory=dict)
-    edges: list[tuple[int, int]] = field(default_factory=list)  # (user, input): the way gradients flow
-    objects: dict[int, object] = field(default_factory=dict)
+    def __init__(self):
+        self.nodes, self.edges, self.objects = {}, [], {}
 
-    def drawn(self, ids: dict[int, str], flowed=()) -> tuple[list[Node], list[list[str]]]:
+    def drawn(self, ids, flowed=()):
         """Its nodes and edges under a figure's ids: [user, input], or [user, input, the gradient that `flowed` on it]."""
         nodes = [replace(n, id=ids[k]) for k, n in self.nodes.items()]
         return nodes, [[ids[a], ids[b]] + ([flowed[a, b]] if (a, b) in flowed else []) for a, b in self.edges]
 
 
-def is_tensor(value) -> bool:
+def is_tensor(value):
     import torch
 
     return isinstance(value, torch.Tensor)
 
 
-def is_value(value) -> bool:
+def is_value(value):
     """A tiny engine's scalar, like micrograd's Value."""
     return all(hasattr(value, a) for a in ("_prev", "_op", "grad"))  # .grad last: a tensor warns when asked for it
 
 
-def variables(scopes: list[dict]) -> tuple[list[tuple[str, object]], list]:
+def variables(scopes):
     """What a program's variables reach: (name, tensor) pairs, the first name winning (variables, items of
     a list, tuple or dict: `outputs[0]`, a module's parameters: `model.fc.weight`), and the graph nodes
     the program keeps itself (`graphs.append(loss.grad_fn)`)."""
@@ -58,9 +56,13 @@ def variables(scopes: list[dict]) -> tuple[list[tuple[str, object]], list]:
     found, nodes, seen = [], [], set()
 
     def take(name, value):
-        if id(value) not in seen and (isinstance(value, (torch.Tensor, torch.autograd.graph.Node)) or is_value(value)):
-            seen.add(id(value))
-            (found.append((name, value)) if is_tensor(value) or is_value(value) else nodes.append(value))
+        if id(value) in seen:
+            return
+        seen.add(id(value))
+        if is_tensor(value) or is_value(value):
+            found.append((name, value))
+        elif isinstance(value, torch.autograd.graph.Node):
+            nodes.append(value)
 
     for scope in scopes:
         for name, value in list(scope.items()):
@@ -69,7 +71,7 @@ def variables(scopes: list[dict]) -> tuple[list[tuple[str, object]], list]:
             if isinstance(value, (list, tuple, dict)) and len(value) <= 64:
                 for key, item in value.items() if isinstance(value, dict) else enumerate(value):
                     take(f"{name}[{key!r}]", item)
-            elif callable(getattr(value, "named_parameters", None)) and not is_tensor(value):
+            elif isinstance(value, torch.nn.Module):
                 for pname, param in value.named_parameters():
                     take(f"{name}.{pname}", param)
             else:
@@ -77,93 +79,71 @@ def variables(scopes: list[dict]) -> tuple[list[tuple[str, object]], list]:
     return found, nodes
 
 
-def shown(value) -> str:
+def shown(value):
     """A gradient as the program prints it with f"{value}": 8.0, tensor([2., 2., 2.]); a float32 scalar as
     the shortest decimal that is the same float32 (57.6, not 57.599998474121094)."""
-    import torch
+    from .values import plain
 
-    from .values import shortest
-
-    if value is None:
-        return "None"
-    if value.dim() == 0 and value.dtype in (torch.float32, torch.float16, torch.bfloat16):
-        return str(shortest(value.item()))
-    return format(value, "")
+    return str(plain(value)) if value is not None and value.dim() == 0 else format(value, "")
 
 
-def leaf_detail(tensor) -> str:
+def leaf_detail(tensor):
     if is_value(tensor):  # every Value has its .grad, a Python float
         return f"grad={tensor.grad}"
     return "is_leaf=True" if tensor.grad is None else f"grad={shown(tensor.grad)}"
 
 
-def walk(named, unnamed=(), kept=(), names: dict[int, str] | None = None, grads: bool = True) -> Graph:
+def walk(named, unnamed=(), kept=(), names=None, grads=True):
     """The graph a reader would draw: each named tensor that requires grad (a leaf, or a box above its
     grad_fn), and every node reachable through next_functions from those, from the unnamed tensors and
-    from the nodes in `kept`; AccumulateGrad hangs its leaf below it. `names` names the leaves (by
-    default the named tensors); with `grads` a leaf shows its .grad once it has one."""
+    from the nodes in `kept`; AccumulateGrad hangs its leaf below it. The leaves are named after `names`,
+    (name, tensor) pairs (by default `named`); with `grads` a leaf shows its .grad once it has one."""
     graph = Graph()
-    names = {id(t): name for name, t in named} if names is None else names
+    names = {id(t): name for name, t in names or named}
 
-    def add(obj, kind, name, detail=""):
-        graph.objects[id(obj)] = obj
-        graph.nodes[id(obj)] = Node("", kind, name, detail)
+    def node(obj, name):
+        """obj's node and its inputs, drawn below it."""
+        if is_value(obj):
+            return Node(
+                "", "function" if obj._prev else "leaf", obj._op or names.get(id(obj), "Value"), leaf_detail(obj)
+            ), obj._prev
+        if hasattr(obj, "variable"):  # AccumulateGrad: writes its leaf's .grad
+            return Node("", "accumulate", "AccumulateGrad"), [obj.variable]
+        if not is_tensor(obj):
+            return Node("", "function", obj.name()), [fn for fn, _ in obj.next_functions if fn is not None]
+        if obj.grad_fn is None:
+            detail = leaf_detail(obj) if grads else "is_leaf=True"
+            return Node("", "leaf", names.get(id(obj), f"tensor{list(obj.shape)}"), detail), []
+        return Node("", "output", name, f"grad_fn={obj.grad_fn.name()}"), [obj.grad_fn]
 
-    def edge(user, used):
-        if (id(user), id(used)) not in graph.edges:
-            graph.edges.append((id(user), id(used)))
-
-    def leaf(tensor):
-        if id(tensor) not in graph.nodes:
-            name = names.get(id(tensor), f"tensor{list(tensor.shape)}")
-            add(tensor, "leaf", name, leaf_detail(tensor) if grads else "is_leaf=True")
-
-    def value(v):  # a Value: the node itself, its inputs below it
-        if id(v) not in graph.nodes:
-            add(v, "function" if v._prev else "leaf", v._op or names.get(id(v), "Value"), leaf_detail(v))
-            for used in v._prev:
-                value(used)
-                edge(v, used)
-
-    def visit(fn):
-        if id(fn) in graph.nodes:
-            return
-        if hasattr(fn, "variable"):  # AccumulateGrad: writes its leaf's .grad
-            add(fn, "accumulate", "AccumulateGrad")
-            leaf(fn.variable)
-            edge(fn, fn.variable)
-            return
-        add(fn, "function", fn.name())
-        for next_fn, _ in fn.next_functions:
-            if next_fn is not None:
-                visit(next_fn)
-                edge(fn, next_fn)
+    def visit(obj, user=None, name=None):
+        if id(obj) not in graph.nodes:
+            graph.objects[id(obj)] = obj
+            graph.nodes[id(obj)], inputs = node(obj, name)
+            for used in inputs:
+                visit(used, obj)
+        if user is not None and (id(user), id(obj)) not in graph.edges:
+            graph.edges.append((id(user), id(obj)))
 
     for name, tensor in named:
+        if is_value(tensor) or tensor.requires_grad:
+            visit(tensor, name=name)
+    for tensor in unnamed:  # a named one's graph is there already
         if is_value(tensor):
-            value(tensor)
-        elif tensor.requires_grad and tensor.grad_fn is None:
-            leaf(tensor)
-        elif tensor.requires_grad and id(tensor) not in graph.nodes:
-            add(tensor, "output", name, f"grad_fn={tensor.grad_fn.name()}")
-            visit(tensor.grad_fn)
-            edge(tensor, tensor.grad_fn)
-    for tensor in unnamed:
-        if is_value(tensor):
-            value(tensor)
-        elif id(tensor) not in names and tensor.requires_grad and tensor.grad_fn is not None:
+            visit(tensor)
+        elif tensor.grad_fn is not None:
             visit(tensor.grad_fn)
     for fn in kept:
         visit(fn)
     return graph
 
 
-def spoken(nodes: list[Node], edges: list) -> str:
+def spoken(nodes, edges):
     """A graph as a sentence: its arrows (with the gradient an arrow carried), or its nodes when it has none."""
     by_id = {n.id: n for n in nodes}
     leaf_of = {e[0]: by_id[e[1]].name for e in edges}
 
-    def say(n: Node) -> str:
+    def say(n):
         if n.kind == "accumulate":
             return f"{n.name} ({leaf_of.get(n.id, '')})"
         return f"{n.name} ({n.detail})" if n.detail else n.name
@@ -176,155 +156,141 @@ class Layout:
     """Rows and x positions for every node any of `graphs` shows ([(nodes, edges)]), so that a node keeps
     its place from frame to frame of a stepped figure."""
 
-    def __init__(self, graphs: list[tuple[list[Node], list]]):
+    def __init__(self, graphs):
         nodes = [n for drawn, _ in graphs for n in drawn]
-        edges = list(dict.fromkeys((e[0], e[1]) for _, links in graphs for e in links))
-        self.kind = {n.id: n.kind for n in nodes}  # every node any frame shows, in the order they first appear
-        self.width = {k: max(max(len(n.name), len(n.detail)) for n in nodes if n.id == k) * CHAR_W + 2 * PAD_X for k in self.kind}
-        self.children = {k: [c for p, c in edges if p == k] for k in self.kind}
-        self.parents = {k: [p for p, c in edges if c == k] for k in self.kind}
-        self.rank = {}  # node -> its place in a depth-first walk
-        self.x = {}  # node -> the x of its centre
+        edges = list(dict.fromkeys(tuple(e[:2]) for _, links in graphs for e in links))
+        kind = {n.id: n.kind for n in nodes}  # every node any frame shows, in the order they first appear
+        width = {k: max(max(len(n.name), len(n.detail)) for n in nodes if n.id == k) * CHAR_W + 2 * PAD_X for k in kind}
+        children = {k: [c for p, c in edges if p == k] for k in kind}
+        parents = {k: [p for p, c in edges if c == k] for k in kind}
+        rank, x = {}, {}  # node -> its place in a depth-first walk; node -> the x of its centre
 
         @cache
-        def below(k: str) -> int:  # the longest path from k down to a leaf
-            return 1 + max((below(c) for c in self.children[k]), default=-1)
+        def below(k):  # the longest path from k down to a leaf
+            return 1 + max((below(c) for c in children[k]), default=-1)
 
         # A node that nothing uses (a named tensor) sits as low as the longest path below it allows, so
         # graphs of different lengths end on the same rows (an RNN's time steps line up); every other
         # node sits just below the lowest node that uses it (a shared node below every user).
-        top = max(map(below, self.kind))
+        top = max(map(below, kind))
 
         @cache
-        def layer(k: str) -> int:
-            return max((layer(p) + 1 for p in self.parents[k]), default=top - below(k))
+        def layer(k):
+            return max((layer(p) + 1 for p in parents[k]), default=top - below(k))
 
-        self.below = below
-        self.layer = {k: layer(k) for k in self.kind}
-        for k in sorted(self.kind, key=lambda k: bool(self.parents[k])):
-            self._visit(k)
-        self.rows = [[] for _ in range(max(self.layer.values()) + 1)]
-        for k in sorted(self.kind, key=self.rank.get):
-            self.rows[self.layer[k]].append(k)
-        for row in self.rows:
-            self._place(row, [0.0] * len(row))
-        depths = range(len(self.rows))
+        def spine(ks):
+            """The one node with a longer path below it than the others', if there is one."""
+            deep = [below(c) for c in ks]
+            return ks[deep.index(max(deep))] if deep.count(max(deep, default=None)) == 1 else None
+
+        def visit(k):
+            # Depth-first from the named tensors, in the order the program made them, so each graph keeps to
+            # its own side; a node's inputs in their order (x * y: x left of y), except that the one with the
+            # longest path below it comes first (an RNN's chain of time steps runs straight down).
+            if k not in rank:
+                rank[k] = len(rank)
+                first = spine(children[k])
+                for c in sorted(children[k], key=lambda c: c != first):  # stable: the spine first, the rest in order
+                    visit(c)
+
+        def place(row, wanted):
+            """At the wanted x where they fit, in order, never overlapping."""
+            right = float("-inf")
+            for k, at in zip(row, wanted, strict=True):
+                x[k] = max(at, right + COL_GAP + width[k] / 2)
+                right = x[k] + width[k] / 2
+
+        def under(parent, k):
+            """Where k wants to be below one of its users: the spine straight under it, siblings beside."""
+            siblings = sorted((c for c in children[parent] if layer(c) == layer(k)), key=rank.get)
+            slot = sum(width[c] for c in siblings) / len(siblings) + COL_GAP
+            first = spine(siblings)
+            centre = siblings.index(first) if first else (len(siblings) - 1) / 2  # one sibling: 0 either way
+            return x[parent] + slot * (siblings.index(k) - centre)
+
+        def align(row, down):
+            """Each node of a row under the nodes that use it (a name over what it names), or over its inputs."""
+            wanted = []
+            for k in row:
+                if down:
+                    users = [p for p in parents[k] if layer(p) == layer(k) - 1]
+                    users = [p for p in users if kind[p] != "output"] or users
+                    at = [under(p, k) for p in users]
+                else:
+                    at = [x[k] + x[c] - under(k, c) for c in children[k] if layer(c) == layer(k) + 1]
+                wanted.append(sum(at) / len(at) if at else x[k])
+            place(row, wanted)
+
+        for k in kind:
+            if not parents[k]:
+                visit(k)
+        rows = [[k for k in rank if layer(k) == depth] for depth in range(max(map(layer, kind)) + 1)]
+        for row in rows:
+            place(row, [0.0] * len(row))
         for down in [True, False] * 4 + [True]:  # a few sweeps down and up, ending down
-            for depth in depths if down else reversed(depths):
-                self._align(depth, down)
-        left = min(self.x[k] - self.width[k] / 2 for k in self.x)
-        self.x = {k: x - left + MARGIN for k, x in self.x.items()}
-
-    def _visit(self, k: str) -> None:
-        # Depth-first from the named tensors, in the order the program made them, so each graph keeps to
-        # its own side; a node's inputs in their order (x * y: x left of y), except that the one with the
-        # longest path below it comes first (an RNN's chain of time steps runs straight down).
-        if k in self.rank:
-            return
-        self.rank[k] = len(self.rank)
-        spine = self._spine(self.children[k])
-        for c in sorted(self.children[k], key=lambda c: c != spine):  # stable: the spine first, the rest in order
-            self._visit(c)
-
-    def _spine(self, nodes: list[str]) -> str | None:
-        """The one node with a longer path below it than the others', if there is one."""
-        deep = [self.below(c) for c in nodes]
-        return nodes[deep.index(max(deep))] if deep.count(max(deep, default=None)) == 1 else None
-
-    def _place(self, row: list[str], wanted: list[float]) -> None:
-        """At the wanted x where they fit, in order, never overlapping."""
-        right = float("-inf")
-        for k, x in zip(row, wanted, strict=True):
-            self.x[k] = max(x, right + COL_GAP + self.width[k] / 2)
-            right = self.x[k] + self.width[k] / 2
-
-    def _under(self, parent: str, k: str) -> float:
-        """Where k wants to be below one of its users: the spine straight under it, siblings beside."""
-        siblings = sorted((c for c in self.children[parent] if self.layer[c] == self.layer[k]), key=self.rank.get)
-        slot = sum(self.width[c] for c in siblings) / len(siblings) + COL_GAP
-        spine = self._spine(siblings)
-        centre = siblings.index(spine) if spine else (len(siblings) - 1) / 2  # one sibling: 0 either way
-        return self.x[parent] + slot * (siblings.index(k) - centre)
-
-    def _align(self, depth: int, down: bool) -> None:
-        """Each node of a row under the nodes that use it (a name over what it names), or over its inputs."""
-        wanted = []
-        for k in self.rows[depth]:
-            if down:
-                users = [p for p in self.parents[k] if self.layer[p] == depth - 1]
-                users = [p for p in users if self.kind[p] != "output"] or users
-                at = [self._under(p, k) for p in users]
-            else:
-                at = [self.x[k] + self.x[c] - self._under(k, c) for c in self.children[k] if self.layer[c] == depth + 1]
-            wanted.append(sum(at) / len(at) if at else self.x[k])
-        self._place(self.rows[depth], wanted)
-
-    @property
-    def size(self) -> tuple[float, float]:
-        width = max(x + self.width[k] / 2 for k, x in self.x.items()) + MARGIN
-        return width, len(self.rows) * (BOX_H + ROW_GAP) - ROW_GAP + 2 * MARGIN
-
-    def top(self, k: str) -> float:
-        return MARGIN + self.layer[k] * (BOX_H + ROW_GAP)
+            for row in rows if down else reversed(rows):
+                align(row, down)
+        left = min(x[k] - width[k] / 2 for k in x)
+        self.kind, self.width = kind, width
+        self.x = {k: at - left + MARGIN for k, at in x.items()}
+        self.y = {k: MARGIN + layer(k) * (BOX_H + ROW_GAP) for k in kind}  # of a node's top
+        right = max(at + width[k] / 2 for k, at in self.x.items())
+        self.size = right + MARGIN, len(rows) * (BOX_H + ROW_GAP) - ROW_GAP + 2 * MARGIN
 
 
-def svg(
-    nodes, edges, layout: Layout, svg_id: str, title: str, classes="autograd-graph", new=(), current=None, attrs="", desc=""
-) -> str:
+def svg(nodes, edges, layout, svg_id, title, classes="autograd-graph", new=(), current=None, attrs="", desc=""):
     """The graph (nodes, edges [user, input] or [user, input, gradient]) where `layout` puts it; `new`
     and `current` nodes haloed, the arrows the current node's gradient travelled marked hot. Its name is
     `title`; a `desc` is its description (a short name, the graph in words beside it)."""
     width, height = layout.size
-    described = f' aria-describedby="{svg_id}-d"' if desc else ""
+    described, description = (
+        (f' aria-describedby="{svg_id}-d"', f'\n<desc id="{svg_id}-d">{escape(desc)}</desc>') if desc else ("", "")
+    )
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="{classes}" data-search-exclude="" viewBox="0 0 {width:.0f} {height:.0f}" '
-        f'width="{width:.0f}" height="{height:.0f}"{attrs} role="img" aria-labelledby="{svg_id}-t"{described}>',
-        f'<title id="{svg_id}-t">{escape(title)}</title>',
-        *([f'<desc id="{svg_id}-d">{escape(desc)}</desc>'] if desc else []),
+        f'width="{width:.0f}" height="{height:.0f}"{attrs} role="img" aria-labelledby="{svg_id}-t"{described}>\n'
+        f'<title id="{svg_id}-t">{escape(title)}</title>{description}\n'
         f'<defs><marker id="{svg_id}-a" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" markerHeight="7" '
-        'orient="auto"><path d="M0,0 L10,5 L0,10 z"/></marker></defs>',
+        'orient="auto"><path d="M0,0 L10,5 L0,10 z"/></marker></defs>'
     ]
-    labels = []
+    labels = []  # drawn last, over the lines
     for a, b, *grad in edges:
-        x1, y1, x2, y2 = layout.x[a], layout.top(a) + BOX_H, layout.x[b], layout.top(b)
+        x1, y1, x2, y2 = layout.x[a], layout.y[a] + BOX_H, layout.x[b], layout.y[b]
         # out of the node that ran; into it, for AccumulateGrad
-        hot = bool(grad) and current is not None and (a == current or (layout.kind[current] == "accumulate" and b == current))
+        hot = bool(grad) and (a == current or (b == current and layout.kind[b] == "accumulate"))
         marks = " steps__hot" * hot + " to-break" * ("break" in (layout.kind[a], layout.kind[b]))
         out.append(
             f'<line class="edge{marks}" x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" marker-end="url(#{svg_id}-a)"/>'
         )
-        labels += [((x1 + x2) / 2, (y1 + y2) / 2, g, hot) for g in grad]
+        for text in grad:
+            x, y, half = (x1 + x2) / 2, (y1 + y2) / 2, len(text) * LABEL_FONT * 0.6 / 2 + 3
+            labels.append(
+                f'<g class="steps__grad{" steps__hot" * hot}"><rect x="{x - half:.1f}" y="{y - 8:.1f}" width="{2 * half:.1f}" '
+                f'height="16" rx="3"/><text x="{x:.1f}" y="{y + 4:.1f}">{escape(text)}</text></g>'
+            )
     for n in nodes:
-        x, y, w = layout.x[n.id], layout.top(n.id), layout.width[n.id]
+        x, y, w = layout.x[n.id], layout.y[n.id], layout.width[n.id]
         mark = " steps__current" if n.id == current else " steps__new" if n.id in new else ""
-        out.append(f'<g class="node {n.kind}{mark}">')
-        if mark:
-            rx = 16 if n.kind in ROUNDED else 6
-            out.append(
-                f'<rect class="steps__halo" x="{x - w / 2 - 4:.1f}" y="{y - 4:.1f}" width="{w + 8:.1f}" height="{BOX_H + 8}" rx="{rx}"/>'
+        box_rx, halo_rx = (12, 16) if n.kind in ("output", "leaf") else (3, 6)  # tensors rounded, functions square
+        halo = f'<rect class="steps__halo" x="{x - w / 2 - 4:.1f}" y="{y - 4:.1f}" width="{w + 8:.1f}" height="{BOX_H + 8}" rx="{halo_rx}"/>\n'
+        text = f'<text x="{x:.1f}" y="{y + 21.5:.1f}">{escape(n.name)}</text>'
+        if n.detail:
+            text = (
+                f'<text x="{x:.1f}" y="{y + 14:.1f}">{escape(n.name)}</text>\n'
+                f'<text class="detail" x="{x:.1f}" y="{y + 28:.1f}">{escape(n.detail)}</text>'
             )
         out.append(
-            f'<rect class="box" x="{x - w / 2:.1f}" y="{y:.1f}" width="{w:.1f}" height="{BOX_H}" rx="{12 if n.kind in ROUNDED else 3}"/>'
+            f'<g class="node {n.kind}{mark}">\n{halo if mark else ""}'
+            f'<rect class="box" x="{x - w / 2:.1f}" y="{y:.1f}" width="{w:.1f}" height="{BOX_H}" rx="{box_rx}"/>\n{text}\n</g>'
         )
-        lines = [("", n.name, 14), (' class="detail"', n.detail, 28)] if n.detail else [("", n.name, 21.5)]
-        out += [f'<text{cls} x="{x:.1f}" y="{y + dy:.1f}">{escape(text)}</text>' for cls, text, dy in lines]
-        out.append("</g>")
-    for x, y, text, hot in labels:  # last: over the lines
-        half = len(text) * LABEL_FONT * 0.6 / 2 + 3
-        out.append(
-            f'<g class="steps__grad{" steps__hot" * hot}"><rect x="{x - half:.1f}" y="{y - 8:.1f}" width="{2 * half:.1f}" '
-            f'height="16" rx="3"/><text x="{x:.1f}" y="{y + 4:.1f}">{escape(text)}</text></g>'
-        )
-    out.append("</svg>")
-    return "\n".join(out)
+    return "\n".join([*out, *labels, "</svg>"])
 
 
-def render_svg(tensor, name: str, namespace: dict, figure_id: str) -> str:
+def render_svg(tensor, name, namespace, figure_id):
     """The static figure: the graph behind `tensor` after the program ran, leaves named from `namespace`."""
     if tensor.grad_fn is None:
         raise ValueError(f"{name} has no grad_fn: it is a leaf or was computed without recording")
-    named, _ = variables([namespace])
-    graph = walk([(name, tensor)], names={id(t): n for n, t in named}, grads=False)
+    graph = walk([(name, tensor)], names=variables([namespace])[0], grads=False)
     nodes, edges = graph.drawn({k: str(i) for i, k in enumerate(graph.nodes)})
     title = f"autograd graph of {name}: {spoken(nodes, edges)}"
     return svg(nodes, edges, Layout([(nodes, edges)]), figure_id, title) + "\n"

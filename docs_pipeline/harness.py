@@ -17,49 +17,39 @@ from .steps import declared
 from .values import references
 
 
-def _digests(paths) -> dict[str, str]:
+def _digests(paths):
     return {p.relative_to(ROOT).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(paths)}
 
 
 @functools.cache
-def run_context() -> list:
+def run_context():
     """What every snippet's run depends on: torch, Python and its flags, the pins, the settings torch reads
-    from the environment, the code that runs and records a snippet, and any other file under snippets/.
+    from the environment, the code that runs and records a snippet (outputs.py and the modules of this
+    package it imports, transitively), and any other file under snippets/ (a snippet could read one).
     Not the CPU: outputs hold on every CPU (outputs.flippable); the weekly run checks that they do."""
     import torch
 
     settings = sorted((k, v) for k, v in os.environ.items() if k.startswith(("ATEN_", "OMP_", "MKL_", "TORCH", "PYTORCH")))
-    code = _digests(_recording_modules())
-    python = [platform.python_version(), tuple(sys.flags)]  # -O drops the rule checks' asserts
-    return [torch.__version__, python, settings, code, (ROOT / "constraints.txt").read_text(encoding="utf-8"), _data()]
-
-
-def _recording_modules() -> set[Path]:
-    """The modules of this package that record a snippet: outputs.py and what it imports of it, transitively."""
-    package, found, todo = ROOT / "docs_pipeline", set(), ["outputs"]
+    modules, todo = set(), ["outputs"]
     while todo:
-        found.add(module := package / f"{todo.pop()}.py")
-        tree = ast.parse(module.read_text(encoding="utf-8"))
-        todo += [
-            n.module
-            for n in ast.walk(tree)
-            if isinstance(n, ast.ImportFrom) and n.level == 1 and n.module and package / f"{n.module}.py" not in found
-        ]
-    return found
-
-
-def _data() -> dict[str, str]:
-    """Files under snippets/ that belong to no snippet: a snippet could read one."""
+        module = ROOT / "docs_pipeline" / f"{todo.pop()}.py"
+        if module not in modules:
+            modules.add(module)
+            tree = ast.parse(module.read_text(encoding="utf-8"))
+            todo += [n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.level == 1]
     files = (p for p in (ROOT / "snippets").rglob("*") if p.is_file() and "__pycache__" not in p.parts)
-    return _digests(p for p in files if not program_of(p).is_file())
+    data = _digests(p for p in files if not program_of(p).is_file())
+    python = [platform.python_version(), tuple(sys.flags)]  # -O drops the rule checks' asserts
+    pins = (ROOT / "constraints.txt").read_text(encoding="utf-8")
+    return [torch.__version__, python, settings, _digests(modules), pins, data]
 
 
 @functools.cache
-def _used_by_pages() -> tuple[dict, dict]:
+def _used_by_pages():
     return references(), declared()
 
 
-def run_inputs(snippet: Snippet) -> list:
+def run_inputs(snippet):
     """What one snippet's recording depends on besides run_context(): the snippet and every file stored
     beside it, by path (a stepped program's frames name it), and what the pages quote of it or step through."""
     name = snippet_name(snippet.path)
@@ -67,7 +57,7 @@ def run_inputs(snippet: Snippet) -> list:
     return [_digests(snippet.path.parent.glob(f"{snippet.path.stem}.*")), quoted.get(name), stepped.get(name)]
 
 
-def kept_verify(snippet: Snippet) -> str | None:
+def kept_verify(snippet):
     """verify(snippet), kept in the project's cache folder after a pass while its run_inputs() and
     run_context() are unchanged; a failure runs every time."""
     entry = kept("snippets", [run_context(), run_inputs(snippet)])
@@ -79,15 +69,13 @@ def kept_verify(snippet: Snippet) -> str | None:
     return problem
 
 
-def whole_file(document: Document):
-    """One region for the whole script: the reader copies and runs all of it."""
-    yield Region(
-        0, len(document.text), parsed=Snippet(Path(document.path)), evaluator=lambda example: kept_verify(example.parsed)
-    )
-
-
-def snippet_sybil(fixtures: tuple[str, ...] = ()) -> Sybil:
+def snippet_sybil(fixtures=()):
     """Every snippet one example; its test sets up `fixtures` (pytest's autouse ones it does not)."""
+
+    def whole_file(document):  # one region: the reader copies and runs all of it
+        snippet = Snippet(Path(document.path))
+        yield Region(0, len(document.text), parsed=snippet, evaluator=lambda example: kept_verify(snippet))
+
     return Sybil(
         parsers=[whole_file],
         path=str(ROOT / "snippets"),

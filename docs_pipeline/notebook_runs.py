@@ -13,7 +13,6 @@ import os
 import platform
 import traceback
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 
 import nbformat
 from nbconvert.preprocessors import CoalesceStreamsPreprocessor
@@ -48,8 +47,9 @@ def _in_kernel(nb: PageNotebook, site: Layout) -> list[dict]:
     from traitlets.config import Config
 
     executed = copy.deepcopy(nb.notebook)
-    resources = {"metadata": {"path": str(site.root)}}
-    client = NotebookClient(executed, timeout=TIMEOUT_S, resources=resources, config=Config(KERNEL_CONFIG))
+    client = NotebookClient(
+        executed, timeout=TIMEOUT_S, resources={"metadata": {"path": str(site.root)}}, config=Config(KERNEL_CONFIG)
+    )
     try:
         client.execute()
     except CellExecutionError as exc:
@@ -65,12 +65,7 @@ def _in_process(nb: PageNotebook, site: Layout) -> list[dict]:
     with fresh_process(SEEDS[0]):
         for n, source in enumerate(nb.code_cells, 1):
             name = f"<cell {n}>"
-            linecache.cache[name] = (
-                len(source),
-                None,
-                source.splitlines(True),
-                name,
-            )  # tracebacks quote the cell, as in a kernel
+            linecache.cache[name] = (len(source), None, source.splitlines(True), name)  # quoted by tracebacks
             with captured() as (stdout, stderr, caught):
                 try:
                     exec(compile(source, name, "exec"), namespace)
@@ -78,31 +73,33 @@ def _in_process(nb: PageNotebook, site: Layout) -> list[dict]:
                     raise _failed(nb, site, [n], "".join(traceback.format_exception(exc))) from exc
             stderr.writelines(f"{w.category.__name__}: {w.message}\n" for w in caught)
             streams = {"stdout": stdout.getvalue(), "stderr": stderr.getvalue()}
-            outputs = [nbformat.v4.new_output("stream", name=name, text=text) for name, text in streams.items() if text]
+            outputs = [{"output_type": "stream", "name": stream, "text": text} for stream, text in streams.items() if text]
             runs.append({"outputs": outputs, "execution_count": n})
     return runs
 
 
 def execute(notebooks: list[PageNotebook], site: Layout, kernels: bool = True) -> None:
     """Fill in every notebook's outputs, from the cache or from one run per page."""
-    pages: dict[Path, list[PageNotebook]] = {}
+    pages = {}  # the kept run -> the notebooks it serves
     for nb in notebooks:
         pages.setdefault(kept("notebook-runs", run_key(nb, kernels)), []).append(nb)
-    missing = [run for run in pages if load(run) is None]
-    if kernels:
-        with ThreadPoolExecutor(os.cpu_count()) as pool:  # one kernel per CPU
-            done = list(pool.map(lambda run: _in_kernel(pages[run][0], site), missing))
-    else:
-        done = [_in_process(pages[run][0], site) for run in missing]
-    for run, outputs in zip(missing, done, strict=True):
-        store(run, json.dumps(outputs))
-    for run, group in pages.items():
-        outputs = json.loads(load(run))
-        for cell, output in ((c, o) for nb in group for c, o in zip(_code(nb.notebook), outputs, strict=True)):
-            cell.outputs, cell.execution_count = nbformat.from_dict(output["outputs"]), output["execution_count"]
-            # printed text as one output per stream: the kernel splits it into chunks as its timing falls,
-            # which would make two builds of the same code publish different notebooks
-            CoalesceStreamsPreprocessor().preprocess_cell(cell, {}, 0)
+
+    def run(entry):
+        return (_in_kernel if kernels else _in_process)(pages[entry][0], site)
+
+    missing = [entry for entry in pages if load(entry) is None]
+    with ThreadPoolExecutor(os.cpu_count()) as pool:  # kernels: one per CPU
+        # in this process: one page after another, on this thread (torch's grad mode is per thread)
+        runs = pool.map(run, missing) if kernels else map(run, missing)
+        for entry, outputs in zip(missing, runs, strict=True):
+            store(entry, json.dumps(outputs))  # on this thread, as each run ends
+    for entry, group in pages.items():
+        for nb in group:
+            for cell, output in zip(_code(nb.notebook), json.loads(load(entry)), strict=True):
+                cell.outputs, cell.execution_count = nbformat.from_dict(output["outputs"]), output["execution_count"]
+                # printed text as one output per stream: the kernel splits it into chunks as its timing falls,
+                # which would make two builds of the same code publish different notebooks
+                CoalesceStreamsPreprocessor().preprocess_cell(cell, {}, 0)
 
 
 def _code(notebook) -> list:

@@ -9,7 +9,6 @@ would store. Every recording refuses what the CPU can flip (`flippable`).
 The `outputs_read:` marks are CONTRIBUTING.md's "Update outputs".
 """
 
-import argparse
 import ast
 import difflib
 import functools
@@ -17,6 +16,8 @@ import hashlib
 import re
 import sys
 from pathlib import Path
+
+import click
 
 from .graphs import render_svg
 from .pages import parse, set_front_matter, split_target
@@ -32,8 +33,7 @@ READ = "outputs_read"
 
 # Closeness checks whose default tolerance is relative: near zero their verdict flips with the
 # last bits of a float, which depend on the CPU. Each must name both tolerances.
-TOLERANCES = dict.fromkeys(("allclose", "isclose", "assert_close"), ("rtol", "atol"))
-MATH_TOLERANCES = ("rel_tol", "abs_tol")
+TOLERANCES = {"math.isclose": ("rel_tol", "abs_tol")} | dict.fromkeys(("allclose", "isclose", "assert_close"), ("rtol", "atol"))
 # float32 keeps about 7 significant digits; a number shown with more is a result's last bits.
 MAX_DIGITS = 6
 FLOAT = re.compile(r"(?<![\w.])-?(?P<mantissa>\d+\.\d+)(?:[eE][+-]?\d+)?(?![\w.])")
@@ -44,34 +44,27 @@ HOW_TO_HOLD = (
 )
 
 
-def diff(expected: str, actual: str, expected_name: str, actual_name: str) -> str:
+def diff(expected, actual, expected_name, actual_name):
     lines = difflib.unified_diff(expected.splitlines(keepends=True), actual.splitlines(keepends=True), expected_name, actual_name)
     return "".join(line if line.endswith("\n") else line + "\n\\ No newline at end\n" for line in lines)
 
 
-def draw_figure(snippet: Snippet, figure: Path, namespace: dict) -> str:
-    variable = figure.name[len(snippet.path.stem) + 1 : -len(".svg")]
-    if variable not in namespace:
-        raise SnippetFailed(f"{repo_name(figure)}: {snippet.name} defines no variable {variable!r} to draw")
-    try:
-        figure_id = f"graph-{snippet.path.stem}-{variable}".replace("_", "-")
-        return render_svg(namespace[variable], variable, namespace, figure_id)
-    except (ValueError, AttributeError) as exc:
-        raise SnippetFailed(f"{repo_name(figure)}: cannot draw {variable!r}: {exc}") from exc
-
-
-def recording(snippet: Snippet, seed: int) -> dict[Path, str]:
+def recording(snippet, seed):
     """Run once; every file the run determines: {path: text}. SnippetFailed when the run fails or the CPU
     could flip what it records. A stepped program's one run is the recorded one."""
-    name = snippet_name(snippet.path)
-    if name in stepped():
-        output, namespace, frames = record_steps(snippet, seed)
-        files = {snippet.output_path: output, steps_path(snippet.path): frames}
-    else:
-        output, namespace = run(snippet, seed)
-        files = {snippet.output_path: output}
-    for figure in sorted(snippet.path.parent.glob(f"{snippet.path.stem}.*.svg")):
-        files[figure] = draw_figure(snippet, figure, namespace)
+    name, stem = snippet_name(snippet.path), snippet.path.stem
+    output, namespace, *frames = (record_steps if name in stepped() else run)(snippet, seed)
+    files = {snippet.output_path: output}
+    if frames:
+        files[steps_path(snippet.path)] = frames[0]
+    for figure in sorted(snippet.path.parent.glob(f"{stem}.*.svg")):
+        variable = figure.stem.removeprefix(f"{stem}.")
+        if variable not in namespace:
+            raise SnippetFailed(f"{repo_name(figure)}: {snippet.name} defines no variable {variable!r} to draw")
+        try:
+            files[figure] = render_svg(namespace[variable], variable, namespace, f"graph-{stem}-{variable}".replace("_", "-"))
+        except (ValueError, AttributeError) as exc:
+            raise SnippetFailed(f"{repo_name(figure)}: cannot draw {variable!r}: {exc}") from exc
     if quoted := references().get(name):
         try:
             files[values_path(snippet.path)] = record_file(namespace, quoted, name)
@@ -84,32 +77,34 @@ def recording(snippet: Snippet, seed: int) -> dict[Path, str]:
     return files
 
 
-def _optional(snippet: Snippet) -> list[Path]:
+def recorded(snippet, verified=None):
+    """The files of a run under the recording seed; SnippetFailed when a run under the verification seed
+    (`verified`, if it ran already) determines others: the program uses randomness without seeding it."""
+    files = recording(snippet, RECORD_SEED)
+    verified = verified or recording(snippet, VERIFY_SEED)
+    if files != verified:
+        paths = sorted(p for p in files.keys() | verified.keys() if files.get(p) != verified.get(p))
+        raise SnippetFailed(
+            f"{snippet.name} prints different output under different global seeds: it uses randomness "
+            "without seeding it. Seed it visibly in the snippet (torch.manual_seed(0) before the random call).\n"
+            + "".join(diff(files.get(p, ""), verified.get(p, ""), f"seed {RECORD_SEED}", f"seed {VERIFY_SEED}") for p in paths)
+        )
+    return files
+
+
+def _optional(snippet):
     """Files a run writes only when a page asks for them: stored ones are checked for going stale."""
     return [p for p in (values_path(snippet.path), steps_path(snippet.path)) if p.exists()]
 
 
-def mismatches(files: dict[Path, str], snippet: Snippet) -> list[Path]:
-    return sorted(path for path in files.keys() | _optional(snippet) if stored(path) != files.get(path))
-
-
-def unseeded(snippet: Snippet, recorded: dict[Path, str], verified: dict[Path, str]) -> str:
-    paths = sorted(p for p in recorded.keys() | verified.keys() if recorded.get(p) != verified.get(p))
-    return (
-        f"{snippet.name} prints different output under different global seeds: it uses randomness "
-        "without seeding it. Seed it visibly in the snippet (torch.manual_seed(0) before the random call).\n"
-        + "".join(diff(recorded.get(p, ""), verified.get(p, ""), f"seed {RECORD_SEED}", f"seed {VERIFY_SEED}") for p in paths)
-    )
-
-
-def flippable(name: str, source: str, files: dict[str, str]) -> list[str]:
+def flippable(name, source, files):
     """What in a program (its repository name, its source) or its recorded files ({name: text}) the CPU
     can flip, each with file and line."""
     found = []
     for node in (n for n in ast.walk(ast.parse(source)) if isinstance(n, ast.Call)):
         called = ast.unparse(node.func)  # torch.allclose, a.allclose, math.isclose
         func = called.rpartition(".")[2]
-        wanted = MATH_TOLERANCES if called == "math.isclose" else TOLERANCES.get(func)
+        wanted = TOLERANCES.get(called, TOLERANCES.get(func))
         if wanted and not set(wanted) <= {k.arg for k in node.keywords}:
             found.append(
                 f"{name}:{node.lineno}: {func}() without a stated {' and '.join(wanted)}: "
@@ -126,21 +121,19 @@ def flippable(name: str, source: str, files: dict[str, str]) -> list[str]:
     return found
 
 
-def verify(snippet: Snippet) -> str | None:
+def verify(snippet):
     """None when one run under the verification seed reproduces every stored file; else what is wrong, its
     diffs from a run under the recording seed (what `./dev outputs` would store)."""
     try:
-        verified = recording(snippet, VERIFY_SEED)
-        if not (wrong := mismatches(verified, snippet)):
+        files = recording(snippet, VERIFY_SEED)
+        if not (wrong := sorted(p for p in files.keys() | _optional(snippet) if stored(p) != files.get(p))):
             return None
-        if (files := recording(snippet, RECORD_SEED)) != verified:
-            return unseeded(snippet, files, verified)
+        recorded(snippet, files)
     except SnippetFailed as failure:
         return str(failure)
     problems = []
     for path in wrong:
-        name = repo_name(path)
-        before, now = stored(path), files.get(path)
+        name, before, now = repo_name(path), stored(path), files.get(path)
         if before is None:
             problems.append(f"{snippet.name} has no stored {name}.")
         elif now is None:
@@ -151,55 +144,55 @@ def verify(snippet: Snippet) -> str | None:
     return "\n".join(problems) + f"\nIf the new result is right, record it from a real run: ./dev outputs {snippet.name}"
 
 
-def rewrite(snippets: list[Snippet]) -> int:
-    failed = 0
+def rewrite(snippets):
+    failed = False
     for snippet in snippets:
         try:
-            files = recording(snippet, RECORD_SEED)
-            again = recording(snippet, VERIFY_SEED)
-            if again != files:
-                raise SnippetFailed(unseeded(snippet, files, again))
+            files = recorded(snippet)
             if steps_path(snippet.path) in files and run(snippet, RECORD_SEED)[0] != files[snippet.output_path]:
                 raise SnippetFailed(f"{snippet.name} prints something else while its steps are recorded")
         except SnippetFailed as failure:
             print(f"FAILED {failure}", file=sys.stderr)
-            failed += 1
+            failed = True
             continue
         for orphan in (path for path in _optional(snippet) if path not in files):
             orphan.unlink()
             print(f"removed {repo_name(orphan)} (no page asks for it)")
         for path, text in files.items():
-            changed = stored(path) != text
+            print(f"{'same   ' if stored(path) == text else 'rewrote'} {repo_name(path)}")
             path.write_text(text, encoding="utf-8")
-            print(f"{'rewrote' if changed else 'same   '} {repo_name(path)}")
     if unread := [layout().name(page) for page in layout().pages() if unread_outputs(page)]:
         print(
             f"Pages whose outputs changed since their prose was read against them; reread each, then "
             f"./dev outputs --read PAGE: {', '.join(unread)}"
         )
-    return 1 if failed else 0
+    return int(failed)
 
 
-def shown_outputs(page: Path) -> dict[str, Path]:
+def shown_outputs(page):
     """{"dir/name": snippets/dir/name.out} for every output the page includes, in page order."""
     outs = (split_target(t)[0] for t in parse(page).includes)
     return {snippet_name(out): out for out in outs if out.suffix == ".out"}
 
 
-def _hash(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()[:12] if path.is_file() else "missing"
+def _hash(data):
+    return hashlib.sha256(data).hexdigest()[:12]
 
 
 @functools.cache
-def _printed_hash(out: Path) -> str | None:
+def _printed_hash(out):
     """The hash of what out's program prints now; None when it fails (its own test says why)."""
     try:
-        return hashlib.sha256(run(Snippet(out.with_suffix(".py")), RECORD_SEED)[0].encode("utf-8")).hexdigest()[:12]
+        return _hash(run(Snippet(out.with_suffix(".py")), RECORD_SEED)[0].encode("utf-8"))
     except (SnippetFailed, OSError):
         return None
 
 
-def unread_outputs(page: Path) -> list[str]:
+def _stored_hash(out):
+    return _hash(out.read_bytes()) if out.is_file() else "missing"
+
+
+def unread_outputs(page):
     """A mark is checked against the stored output, and only when that differs, against what the program
     prints: a hand-edited stored output is its snippet's own failure, not its pages'."""
     name, marks, shown = layout().name(page), parse(page).meta.get(READ) or {}, shown_outputs(page)
@@ -207,7 +200,7 @@ def unread_outputs(page: Path) -> list[str]:
     for key, out in shown.items():
         if key not in marks:
             found.append(f"{name} shows {repo_name(out)} but records no {READ} mark for it")
-        elif marks[key] != _hash(out) and _printed_hash(out) not in (marks[key], None):
+        elif marks[key] != _stored_hash(out) and _printed_hash(out) not in (marks[key], None):
             found.append(f"{name}: {repo_name(out)} changed since the prose around it was last read against it")
     found += [f"{name} records an {READ} mark for {key}, which it does not show" for key in marks if key not in shown]
     if found:
@@ -215,50 +208,43 @@ def unread_outputs(page: Path) -> list[str]:
     return found
 
 
-def mark_read(page: Path) -> bool:
+def mark_read(page):
     if not shown_outputs(page) and READ not in parse(page).meta:
         return False
-    return set_front_matter(page, READ, {key: _hash(out) for key, out in shown_outputs(page).items()})
+    return set_front_matter(page, READ, {key: _stored_hash(out) for key, out in shown_outputs(page).items()})
 
 
-def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(
-        prog="./dev outputs", description="Rewrite stored outputs, figures and values from real runs."
-    )
-    parser.add_argument("snippets", nargs="*", type=Path, help="snippets/<dir>/<name>.py (default: every snippet)")
-    parser.add_argument(
-        "--figure",
-        action="append",
-        default=[],
-        metavar="SNIPPET:VARIABLE",
-        help="add a figure of VARIABLE's autograd graph, then rewrite that snippet",
-    )
-    parser.add_argument(
-        "--read",
-        nargs="+",
-        type=Path,
-        metavar="PAGE",
-        help=f"after rereading them: record in PAGEs' {READ} the outputs they show",
-    )
-    args = parser.parse_args(argv)
-    if args.read:
-        for page in args.read:
-            if page.suffix != ".md" or not page.is_file():
-                parser.error(f"not a page: {page}")
+@click.command()
+@click.argument("paths", nargs=-1, type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option(
+    "--figure",
+    multiple=True,
+    metavar="SNIPPET:VARIABLE",
+    help="add a figure of VARIABLE's autograd graph, then rewrite that snippet",
+)
+@click.option("--read", is_flag=True, help=f"after rereading the pages PATHS: record in their {READ} the outputs they show")
+def main(paths, figure, read):
+    """Rewrite stored outputs, figures and values from real runs.
+
+    PATHS: snippets/<dir>/<name>.py (default: every snippet), or with --read pages."""
+    if read:
+        for page in paths:
+            if page.suffix != ".md":
+                raise click.BadParameter(f"not a page: {page}")
             print(f"{'marked ' if mark_read(page.resolve()) else 'current'} {layout().name(page.resolve())}")
-        return 0
-    targets = args.snippets
-    for spec in args.figure:
+        return
+    targets = list(paths)
+    for spec in figure:
         target, _, variable = spec.rpartition(":")
         if not target.endswith(".py") or not variable:
-            parser.error("--figure takes snippets/<dir>/<name>.py:<variable>")
+            raise click.BadParameter("--figure takes snippets/<dir>/<name>.py:<variable>")
         Path(target).with_suffix(f".{variable}.svg").touch()  # drawn by the rewrite below
         targets.append(Path(target))
     chosen = [Snippet(p.resolve()) for p in dict.fromkeys(targets)] if targets else all_snippets()
     if missing := [s.name for s in chosen if not s.path.is_file() or s.path.suffix != ".py"]:
-        parser.error(f"not a snippet file: {', '.join(missing)}")
-    return rewrite(chosen)
+        raise click.BadParameter(f"not a snippet file: {', '.join(missing)}")
+    sys.exit(rewrite(chosen))
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    main(prog_name="./dev outputs")

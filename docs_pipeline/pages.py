@@ -2,7 +2,7 @@
 (pymdownx.snippets itself, configured as mkdocs.yml configures it)."""
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
 
@@ -13,7 +13,7 @@ from .site import ROOT, layout
 
 FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})(?P<info>.*)$")
 INCLUDE = re.compile(r'^\s*--8<--\s+"(?P<target>[^"]+)"\s*$')
-FRONT_MATTER = re.compile(r"\A---[ \t]*\n(?P<yaml>.*?)^---[ \t]*\n", re.S | re.M)
+FRONT_MATTER = re.compile(r"(?sm)\A---[ \t]*\n(?P<yaml>.*?)^---[ \t]*\n")
 HEADING = re.compile(r"^(?P<level>#{1,6})[ \t]+(?P<text>.*?)(?:[ \t]*\{[^}]*?#(?P<id>[\w.:-]+)[^}]*\})?[ \t]*$")
 ADMONITION = re.compile(r'^(?P<indent>[ \t]*)(?P<marker>!!!|\?\?\?\+?)[ \t]+(?P<kind>[\w-]+)(?:[ \t]+"(?P<title>[^"]*)")?')
 LIST_ITEM = re.compile(r"^(?P<indent>[ \t]*)(?P<number>\d+)\.\s")
@@ -39,9 +39,10 @@ class Block:
     line: int  # 1-based line of the opening fence
     end: int  # 1-based line of the closing fence (past the last line if never closed)
     info: str
-    includes: list[str] = field(default_factory=list)  # "dir/name.py" or "dir/name.py:section"
-    pasted: list[str] = field(default_factory=list)
-    annotations: list[int] = field(default_factory=list)  # numbers of the list right after it
+    includes: list[str]  # "dir/name.py" or "dir/name.py:section"
+    pasted: list[str]
+    annotations: list[int]  # numbers of the list right after it
+    after: int  # 1-based line of what follows it and that list, blank lines passed
     container: str | None = None  # title of the admonition or collapsible it sits in, if any (parse())
     page: Path | None = None  # (parse())
 
@@ -80,6 +81,7 @@ class Page:
     headings: list[Heading]
     admonitions: list[Admonition]
     figures: int  # <figure> elements outside code blocks
+    includes: list[str]  # every --8<-- target, in page order (in and outside code blocks)
     figure_includes: list[tuple[int, str]]  # (line, target) of include lines outside code blocks
     steps: list[str]  # the snippets of its stepped figures, in page order
     rules: list[tuple[int, str]]  # (line, name) of each rule check it cites, in page order
@@ -101,76 +103,71 @@ class Page:
         after = [h.line for h in self.headings if h.line > heading.line and h.level <= heading.level]
         return heading.line, min(after, default=len(self.lines) + 1)
 
-    @property
-    def includes(self) -> list[str]:
-        """Every --8<-- target, in page order (in and outside code blocks)."""
-        found = [(b.line, t) for b in self.blocks for t in b.includes] + self.figure_includes
-        return [t for _, t in sorted(found)]
-
 
 @lru_cache(maxsize=256)  # keyed by version: bounded, as `mkdocs serve` makes new versions all day
 def _parse(path: Path, mtime_ns: int) -> Page:
     text = path.read_text(encoding="utf-8")
     front = FRONT_MATTER.match(text)
-    meta = (yaml.safe_load(front.group("yaml")) or {}) if front else {}
-    lines, i = text.splitlines(), front.group(0).count("\n") if front else 0
-    page = Page(path, lines, meta, i, [], [], [], 0, [], [], [], [], VALUE.findall(text))
+    page = _read(text.splitlines(), front[0].count("\n") if front else 0, path)
+    page.meta, page.values = (yaml.safe_load(front["yaml"]) or {}) if front else {}, VALUE.findall(text)
+    return page
+
+
+def _read(lines: list[str], i: int = 0, path: Path | None = None) -> Page:
+    """Markdown lines read from line index `i` (past the front matter)."""
+    page = Page(path, lines, {}, i, [], [], [], 0, [], [], [], [], [], [])
     open_admonitions = []
     while i < len(lines):
         line = lines[i]
         if line.strip():  # a line at or left of an admonition's marker closes it
             open_admonitions = [a for a in open_admonitions if a.width < len(line) - len(line.lstrip())]
         if fence := FENCE.match(line):
-            block, width = _block(lines, i, fence), len(fence.group("indent").expandtabs(4))
-            block.container = next((a.title for a in reversed(open_admonitions) if a.width < width), None)
-            block.page, i = page.path, block.end
+            block = _block(lines, i, fence)
+            block.container = open_admonitions[-1].title if open_admonitions else None
+            block.page, i = path, block.end
             page.blocks.append(block)
+            page.includes += block.includes
             continue
         if heading := HEADING.match(line):
-            page.headings.append(Heading(i + 1, len(heading.group("level")), heading.group("text").strip(), heading.group("id")))
+            page.headings.append(Heading(i + 1, len(heading["level"]), heading["text"], heading["id"]))
         elif adm := ADMONITION.match(line):
-            admonition = Admonition(len(adm.group("indent").expandtabs(4)), *adm.group("marker", "kind", "title"))
+            admonition = Admonition(len(adm["indent"]), *adm.group("marker", "kind", "title"))
             page.admonitions.append(admonition)
             open_admonitions.append(admonition)
         elif inc := INCLUDE.match(line):
-            page.figure_includes.append((i + 1, inc.group("target")))
+            page.figure_includes.append((i + 1, inc["target"]))
+            page.includes.append(inc["target"])
         page.figures += len(FIGURE.findall(line))
-        page.steps += [m.group("snippet") for m in STEPS.finditer(line)]
-        page.rules += [(i + 1, m.group("name")) for m in RULE.finditer(line)]
-        page.articles += [m.group("args").replace(" ", "") for m in ARTICLE.finditer(line)]
+        page.steps += STEPS.findall(line)
+        page.rules += [(i + 1, name) for name in RULE.findall(line)]
+        page.articles += [args.replace(" ", "") for args in ARTICLE.findall(line)]
         i += 1
     return page
 
 
 def _block(lines: list[str], start: int, fence: re.Match) -> Block:
     """The fenced block opening at line index `start`."""
-    indent, close = fence.group("indent"), re.compile(rf"^\s*{re.escape(fence.group('fence'))}\s*$")
-    end = next((i for i in range(start + 1, len(lines)) if close.match(lines[i])), len(lines))
-    block = Block(start + 1, end + 1, fence.group("info").strip())
+    indent = fence["indent"]
+    end = next((i for i in range(start + 1, len(lines)) if lines[i].strip() == fence["fence"]), len(lines))
+    block = Block(start + 1, end + 1, fence["info"].strip(), [], [], [], len(lines) + 1)
     for line in lines[start + 1 : end]:
         if inc := INCLUDE.match(line):
-            block.includes.append(inc.group("target"))
+            block.includes.append(inc["target"])
         elif line.strip():
             block.pasted.append(line)
-    for line in lines[end + 1 :]:  # the numbered list right after it: Material's code annotations
+    for number, line in enumerate(lines[end + 1 :], end + 2):  # the numbered list right after it: Material's code annotations
         item = LIST_ITEM.match(line)
-        if item and item.group("indent") == indent:
-            block.annotations.append(int(item.group("number")))
+        if item and item["indent"] == indent:
+            block.annotations.append(int(item["number"]))
         elif line.strip() and not (block.annotations and line.startswith(indent + "    ")):
-            break  # neither a blank line nor the continuation of an item
+            block.after = number  # neither a blank line nor the continuation of an item
+            break
     return block
 
 
 def fences(lines: list[str]) -> list[Block]:
     """The fenced blocks of Markdown text, such as a page after its macros ran (parse() reads files)."""
-    found, i = [], 0
-    while i < len(lines):
-        if fence := FENCE.match(lines[i]):
-            found.append(_block(lines, i, fence))
-            i = found[-1].end
-        else:
-            i += 1
-    return found
+    return _read(lines).blocks
 
 
 def front_matter_entry(key: str) -> re.Pattern:
@@ -183,17 +180,13 @@ def set_front_matter(path: Path, key: str, value: str | dict[str, str]) -> bool:
     entry = f"{key}: {value}\n" if isinstance(value, str) else f"{key}:\n" + "".join(f"  {k}: {v}\n" for k, v in value.items())
     text = path.read_text(encoding="utf-8")
     front = FRONT_MATTER.match(text)
-    if front is None:
-        new = f"---\n{entry}---\n\n{text}"
-    else:
-        head, found = front_matter_entry(key).subn(lambda _: entry, front.group(0), count=1)
-        if not found:
-            close = head.rstrip("\n").rfind("\n") + 1  # start of the closing ---
-            head = head[:close] + entry + head[close:]
-        new = head + text[front.end() :]
-    if new == text:
+    head, rest = (front[0], text[front.end() :]) if front else ("---\n---\n", f"\n{text}")
+    head, found = front_matter_entry(key).subn(lambda _: entry, head, count=1)
+    if not found:  # a new key: last, before the closing ---
+        head = head[: head.rindex("---")] + entry + head[head.rindex("---") :]
+    if head + rest == text:
         return False
-    path.write_text(new, encoding="utf-8")
+    path.write_text(head + rest, encoding="utf-8")
     return True
 
 
@@ -216,7 +209,7 @@ def _expander(root: Path):
 
     extensions = mkdocs_config(root)["markdown_extensions"]
     config = next(e["pymdownx.snippets"] for e in extensions if isinstance(e, dict) and "pymdownx.snippets" in e)
-    config = {**config, "base_path": [str(root / p) for p in config.get("base_path", ["."])]}
+    config = {**config, "base_path": [str(root / p) for p in config["base_path"]]}
     return markdown.Markdown(extensions=["pymdownx.snippets"], extension_configs={"pymdownx.snippets": config})
 
 
@@ -228,7 +221,7 @@ def expand(targets: list[str], root: Path = ROOT) -> list[str]:
 
 def code_markers(target: str) -> list[int]:
     """The annotation numbers (`# (n)!`) in the code an include line brings in."""
-    return [int(m.group("number")) for line in expand([target]) for m in ANNOTATION_MARKER.finditer(line)]
+    return [int(m["number"]) for line in expand([target]) for m in ANNOTATION_MARKER.finditer(line)]
 
 
 def lines_outside(snippet: Path, sections: set[str]) -> list[int]:
@@ -236,7 +229,7 @@ def lines_outside(snippet: Path, sections: set[str]) -> list[int]:
     open_sections, uncovered = set(), []
     for number, line in enumerate(snippet.read_text(encoding="utf-8").splitlines(), 1):
         if m := SECTION_MARKER.search(line):
-            (open_sections.add if m.group("edge") == "start" else open_sections.discard)(m.group("name"))
+            (open_sections.add if m["edge"] == "start" else open_sections.discard)(m["name"])
         elif line.strip() and not (open_sections & sections):
             uncovered.append(number)
     return uncovered

@@ -31,24 +31,24 @@ class Snippet:
     path: Path
 
     @property
-    def name(self) -> str:
+    def name(self):
         return self.path.relative_to(ROOT).as_posix()
 
     @property
-    def output_path(self) -> Path:
+    def output_path(self):
         return self.path.with_suffix(".out")
 
 
-def stored(path: Path) -> str | None:
+def stored(path):
     return path.read_text(encoding="utf-8") if path.exists() else None
 
 
-def all_snippets() -> list[Snippet]:
+def all_snippets():
     return [Snippet(p) for p in sorted((ROOT / "snippets").rglob("*.py"))]
 
 
 @functools.cache
-def _fresh() -> tuple[int, dict]:
+def _fresh():
     """A new interpreter's thread count and numpy print options: read before the first snippet runs."""
     import numpy
     import torch
@@ -56,7 +56,7 @@ def _fresh() -> tuple[int, dict]:
     return torch.get_num_threads(), numpy.get_printoptions()
 
 
-def reset_global_state(seed: int) -> None:
+def reset_global_state(seed):
     """What a new interpreter would have, then one global seed (not the snippet's own). The check of a
     snippet that did not change is kept (harness.kept_verify), so a setting one snippet leaves behind
     must not reach the next one."""
@@ -80,40 +80,38 @@ def reset_global_state(seed: int) -> None:
         sys.modules["torch._dynamo"].reset()
 
 
-def _loggers() -> list[logging.Logger]:
+def _loggers():
     return [logging.getLogger(), *(lg for lg in logging.Logger.manager.loggerDict.values() if isinstance(lg, logging.Logger))]
 
 
 @contextlib.contextmanager
-def _logger_levels_restored():
-    """A snippet may quieten a logger; the next snippet, like a new process, must not inherit that."""
+def fresh_process(seed):
+    """As a new `python` process started from the repository root: a new interpreter's global state and one
+    global seed, the loggers' levels put back afterwards (a snippet may quieten a logger; the next
+    snippet, like a new process, must not inherit that)."""
+    reset_global_state(seed)
     levels = {lg: lg.level for lg in _loggers()}
     try:
-        yield
+        with contextlib.chdir(ROOT):
+            yield
     finally:
         for lg in _loggers():
             lg.setLevel(levels.get(lg, logging.NOTSET))
 
 
 @contextlib.contextmanager
-def fresh_process(seed: int):
-    """As a new `python` process started from the repository root: a new interpreter's global state and one
-    global seed, the loggers' levels put back afterwards."""
-    reset_global_state(seed)
-    with contextlib.chdir(ROOT), _logger_levels_restored():
-        yield
-
-
-@contextlib.contextmanager
 def captured():
     """What the code run inside prints: (stdout, stderr, the warnings it emitted)."""
     stdout, stderr = io.StringIO(), io.StringIO()
-    with warnings.catch_warnings(record=True) as caught, contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
-        warnings.simplefilter("default")
+    with (
+        warnings.catch_warnings(record=True, action="default") as caught,
+        contextlib.redirect_stdout(stdout),
+        contextlib.redirect_stderr(stderr),
+    ):
         yield stdout, stderr, caught
 
 
-def run(snippet: Snippet, seed: int = SEEDS[0]) -> tuple[str, dict]:
+def run(snippet, seed=SEEDS[0]):
     """Execute the whole file once: (its stdout, its globals, which figures are drawn from). Raise
     SnippetFailed on anything else."""
     # As a reader runs it from the repository root: `python snippets/<page>/<name>.py`.

@@ -7,7 +7,6 @@ node any frame shows.
 
 import ast
 import re
-from dataclasses import replace
 from html import escape
 from pathlib import Path
 
@@ -15,112 +14,105 @@ import autocorrect_py
 
 from .graphs import Layout, spoken, svg
 from .pages import SECTION_MARKER, without_annotation
-from .steps import Accumulate, Backward, Break, Compile, Done, Forward, Frame, Raised, load
+from .steps import load
 from .ui import texts as ui_texts
 
 WIDE = 440  # a graph wider than this gets the figure's whole width, the program above it (steps.css)
 MIN_SCALE = 0.6  # of its size, a wide graph's least (its box scrolls sideways on a phone)
 
 
-def _tidy(text: str, w: dict) -> str:
+def _tidy(text, w):
     """The text as the language's typography wants it (zh: no space beside full-width punctuation)."""
     return autocorrect_py.format_for(text, "text.html") if w.get("tidy") else text
 
 
-def _code(text: str) -> str:
+def _code(text):
     return f"<code>{escape(text)}</code>"
 
 
-def _listed(items: list[str], w: dict) -> str:
+def _listed(items, w):
     return w["list"].join(items[:-1]) + w["and"] + items[-1] if len(items) > 1 else "".join(items)
 
 
 class Program:
     """The snippet's lines as the page shows them (annotation markers removed) and their functions."""
 
-    def __init__(self, path: Path):
+    def __init__(self, path):
         text = path.read_text(encoding="utf-8")
         self.lines = [without_annotation(line) for line in text.splitlines()]
         self.function_of = {}  # line -> the function it is in
         for node in ast.walk(ast.parse(text)):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                for line in range(node.lineno + 1, node.end_lineno + 1):
-                    self.function_of[line] = node.name  # nested functions come later in the walk: innermost wins
+                # nested functions come later in the walk: innermost wins
+                self.function_of |= dict.fromkeys(range(node.lineno + 1, node.end_lineno + 1), node.name)
 
-    def source(self, line: int) -> str:
+    def source(self, line):
         return self.lines[line - 1].strip() if 0 < line <= len(self.lines) else ""
 
 
-def describe(frame: Frame, program: Program, w: dict) -> str:
-    """The step's sentence, HTML, in the page's language."""
-    code, fn = _code(program.source(frame.line)), program.function_of.get(frame.line)
-    match frame.facts:
-        case Forward() as f:
+def sentence(frame, program, w):
+    """The step's sentence, HTML, in the page's language, and, for a screen reader, the line it runs where the
+    sentence does not quote it (a backward step's): the highlight shows it to the eye (steps.css hides it from sight)."""
+    f, code = frame.facts, _code(program.source(frame.line))
+    match frame.kind:
+        case "forward":
             parts = []
             if f.leaves:
                 parts.append(w["leaves"].format(names=_listed(f.leaves, w)) + ("" if f.recorded else w["nothing_yet"]))
             if f.recorded:
-                part = w["recorded"].format(names=_listed(f.recorded, w))
+                parts.append(w["recorded"].format(names=_listed(f.recorded, w)))
                 if f.accumulators:
-                    many = "accumulators" if len(f.accumulators) > 1 else "accumulator"
-                    part += w["join"] + w[many].format(names=_listed(f.accumulators, w))
-                parts.append(part)
-            parts += [w["named"].format(name=name, detail=detail) for name, detail in f.named]
-            parts += [w["grads"].format(name=name, detail=detail) for name, detail in f.grads]
+                    many = w["accumulators" if len(f.accumulators) > 1 else "accumulator"]
+                    parts[-1] += w["join"] + many.format(names=_listed(f.accumulators, w))
+            parts += [w[key].format(name=name, detail=detail) for key in ("named", "grads") for name, detail in getattr(f, key)]
             if f.dropped:
                 parts.append(w["dropped"].format(n=f.dropped))
-            where = w["in"].format(fn=fn) if fn else ""
-            return w["sentence"].format(code=code, where=where, parts=w["parts_join"].join(parts))
-        case Accumulate() as f:
+            fn = program.function_of.get(frame.line)
+            text = w["sentence"].format(code=code, where=w["in"].format(fn=fn) if fn else "", parts=w["parts_join"].join(parts))
+        case "accumulate":
             terms = " + ".join(w["term"].format(value=v, source=s) for s, v in f.sources)
-            text = w["acc_many" if len(f.sources) > 1 else "acc_one"]
-            return text.format(
+            text = w["acc_many" if len(f.sources) > 1 else "acc_one"].format(
                 n=len(f.sources), node=w["acc_of"].format(leaf=f.leaf), terms=terms, value=f.received, leaf=f.leaf, grad=f.grad
             )
-        case Backward() as f:
+        case "backward":
             sent = [w["item"].format(value=v, target=w["acc_of"].format(leaf=leaf) if leaf else t) for t, leaf, v in f.sent]
             items = w["sent_join"].join(sent) if w["sent_join"] else _listed(sent, w)
-            start = w["receives"].format(node=f.node, value=f.received)
-            return start + (w["join"] + w["passes"].format(items=items) if sent else w["passes_none"]) + w["end"]
-        case Done() as f:
-            return w["done"].format(code=code, grads=w["join"].join(f"{name}.grad = {value}" for name, value in f.grads))
-        case Raised() as f:
-            return w["raised_at" if f.node else "raised"].format(node=f.node, code=code, error=f.error, message=escape(f.message))
-        case Compile() as f:
+            text = w["receives"].format(node=f.node, value=f.received)
+            text += (w["join"] + w["passes"].format(items=items) if sent else w["passes_none"]) + w["end"]
+        case "done":
+            text = w["done"].format(code=code, grads=w["join"].join(f"{name}.grad = {value}" for name, value in f.grads))
+        case "raised":
+            text = w["raised_at" if f.node else "raised"].format(node=f.node, code=code, error=f.error, message=escape(f.message))
+        case "compile":
             made = _listed([w["made"].format(name=a, op=b, target=c) for a, b, c in f.made], w)
             lines = _listed([_code(program.source(line)) for line in frame.ran[1:] or [frame.line]], w)
-            return w["compile"].format(call=_code(program.source(frame.ran[0])), k=f.graph, n=f.graphs, made=made, lines=lines)
-        case Break() as f:
-            return w["break"].format(code=code, fn=f.function, reason=escape(f.reason), k=f.graph)
-
-
-def sentence(frame: Frame, program: Program, w: dict) -> str:
-    """The step's sentence, and, for a screen reader, the line it runs where the sentence does not quote it
-    (a backward step's): the highlight shows it to the eye (steps.css hides it from sight)."""
-    text, code = describe(frame, program, w), _code(program.source(frame.line))
+            text = w["compile"].format(call=_code(program.source(frame.ran[0])), k=f.graph, n=f.graphs, made=made, lines=lines)
+        case "break":
+            text = w["break"].format(code=code, fn=f.function, reason=escape(f.reason), k=f.graph)
     if program.source(frame.line) and code not in text:
         text += f'<span class="steps__said">{w["said"].format(code=code)}</span>'
     return text
 
 
-def caption(frames: list[Frame], file: str, w: dict) -> str:
-    def told(f: Frame) -> str:  # a line that changes gradients only: a backward pass written in Python (a tiny engine's)
+def caption(frames, file, w):
+    told = []
+    for f in frames:
+        # a line that changes gradients only: a backward pass written in Python (a tiny engine's)
         grads_only = f.kind == "forward" and f.facts.grads and not (f.facts.leaves or f.facts.recorded or f.facts.named)
-        return "backward" if f.kind in ("accumulate", "done", "raised") or grads_only else f.kind
-
-    kinds = [told(f) for f in frames]
-    counts = {kind: kinds.count(kind) for kind in ("forward", "backward", "compile")}
-    parts = [w["parts"][k].format(n=n) for k, n in counts.items() if n]
-    text = w["caption"].format(file=_code(file), parts=w["join"].join(parts))
-    arrows = w["arrows_compile"] if counts["compile"] else w["arrows_autograd"]
-    return text + ("" if w["end"] == "。" else " ") + arrows
+        told.append("backward" if f.kind in ("accumulate", "done", "raised") or grads_only else f.kind)
+    parts = [w["parts"][kind].format(n=told.count(kind)) for kind in ("forward", "backward", "compile") if kind in told]
+    arrows = w["arrows_compile"] if "compile" in told else w["arrows_autograd"]
+    return w["caption"].format(file=_code(file), parts=w["join"].join(parts)) + " " + arrows  # zh: _tidy drops the space
 
 
 def figure(snippet: str, lang: str, root: Path) -> str:
     """The HTML of the stepped figure of snippets/<snippet>.py in language `lang` (one block, no blank line)."""
     w = ui_texts()[lang]["steps"]
     file, frames = load(snippet, root)
-    frames = [replace(f, nodes=[replace(n, name=w["break_label"]) if n.kind == "break" else n for n in f.nodes]) for f in frames]
+    for frame in frames:
+        for node in frame.nodes:
+            if node.kind == "break":
+                node.name = w["break_label"]
     program = Program(root / file)
     layout = Layout([(f.nodes, f.edges) for f in frames])
     width = layout.size[0]
@@ -129,7 +121,7 @@ def figure(snippet: str, lang: str, root: Path) -> str:
     total = len(frames)
     # The markup is in the first step's state, which steps.css shows only with JavaScript: nothing
     # moves when steps.js starts, and the other frames are never laid out. Line classes as steps.js sets them.
-    mark = {n: ' class="steps__line steps__line--ran"' for n in frames[0].ran}
+    mark = dict.fromkeys(frames[0].ran, ' class="steps__line steps__line--ran"')
     mark[frames[0].line] = ' class="steps__line steps__line--current" aria-current="step"'
     pending = ' class="steps__line"'
     code = "".join(
@@ -140,17 +132,29 @@ def figure(snippet: str, lang: str, root: Path) -> str:
     texts = [_tidy(w["step"].format(n=n, total=total) + sentence(frame, program, w), w) for n, frame in enumerate(frames, 1)]
     items = []
     scroll = ' tabindex="0"' if least else ""  # a graph that may scroll sideways takes the focus (axe)
-    for n, (frame, text) in enumerate(zip(frames, texts, strict=True), 1):
+    for n, frame in enumerate(frames, 1):
         name = _tidy(w["alt"].format(n=n, total=total), w)  # short: the graph in words is its description
-        marks = {"new": frame.new, "current": frame.current, "attrs": least, "desc": spoken(frame.nodes, frame.edges)}
-        graph = svg(frame.nodes, frame.edges, layout, f"{base}-{n}", name, "autograd-graph steps__graph", **marks)
+        desc = spoken(frame.nodes, frame.edges)
+        classes = "autograd-graph steps__graph"
+        graph = svg(
+            frame.nodes,
+            frame.edges,
+            layout,
+            f"{base}-{n}",
+            name,
+            classes,
+            new=frame.new,
+            current=frame.current,
+            attrs=least,
+            desc=desc,
+        )
         items.append(
             f'<li class="steps__frame{" steps__frame--current" if n == 1 else ""}" data-step="{n}" data-kind="{frame.kind}"'
             f' data-line="{frame.line}" data-ran="{" ".join(map(str, frame.ran))}">'
-            f'<p class="steps__text">{text}</p>\n<div class="steps__canvas"{scroll}>\n{graph}\n</div></li>'
+            f'<p class="steps__text">{texts[n - 1]}</p>\n<div class="steps__canvas"{scroll}>\n{graph}\n</div></li>'
         )
 
-    def button(which: str, key: str, arrows: str, to: int | None) -> str:
+    def button(which, key, arrows, to):
         """A button named by the step it leads to ("Next (step 2 of 9)"), or by its label alone where it leads
         nowhere (aria-disabled); data-to is the name steps.js gives it on each step, {n} the step."""
         label, named = w[which], _tidy(w["to_step"].format(label=w[which], n="{n}", total=total), w)
@@ -160,24 +164,20 @@ def figure(snippet: str, lang: str, root: Path) -> str:
             f' aria-label="{escape(name)}" data-label="{escape(label)}" data-to="{escape(named)}">{arrows.format(label)}</button>'
         )
 
-    return "\n".join(
-        [
-            f'<figure class="steps{" steps--wide" if least else ""}" id="{base}">',
-            f"<figcaption>{_tidy(caption(frames, Path(file).name, w), w)}</figcaption>",
-            '<div class="steps__controls">'
-            + button("prev", "ArrowLeft", "← {}", None)
-            + button("next", "ArrowRight", "{} →", 2 if total > 1 else None)
-            + "</div>",
-            # the first step's sentence, left as it is by steps.js (nothing announced at load); out of search
-            f'<p class="steps__live" aria-live="polite" aria-atomic="true" data-search-exclude>{texts[0]}</p>',
-            '<div class="steps__panes" data-search-exclude>',  # the program is on the page; the steps repeat it
-            f'<pre class="steps__code" tabindex="0" data-search-exclude>{code}</pre>',
-            # excluded itself too: Material's search parser tracks excluded elements by tag name, so the first
-            # frame's inner </div> would end the exclusion of steps__panes and leave the frames half-indexed
-            '<ol class="steps__frames" data-search-exclude>',
-            *items,
-            "</ol>",
-            "</div>",
-            "</figure>",
-        ]
-    )
+    # the live region holds the first step's sentence, left as it is by steps.js (nothing announced at load).
+    # Out of search: the program is on the page, and the steps repeat it; the list of frames is excluded itself
+    # too: Material's search parser tracks excluded elements by tag name, so the first frame's inner </div>
+    # would end the exclusion of steps__panes and leave the frames half-indexed.
+    frames_html = "\n".join(items)
+    controls = button("prev", "ArrowLeft", "← {}", None) + button("next", "ArrowRight", "{} →", 2 if total > 1 else None)
+    return f"""<figure class="steps{" steps--wide" if least else ""}" id="{base}">
+<figcaption>{_tidy(caption(frames, Path(file).name, w), w)}</figcaption>
+<div class="steps__controls">{controls}</div>
+<p class="steps__live" aria-live="polite" aria-atomic="true" data-search-exclude>{texts[0]}</p>
+<div class="steps__panes" data-search-exclude>
+<pre class="steps__code" tabindex="0" data-search-exclude>{code}</pre>
+<ol class="steps__frames" data-search-exclude>
+{frames_html}
+</ol>
+</div>
+</figure>"""

@@ -1,5 +1,5 @@
 """What the tests share besides fixtures: a tiny project made with this checkout's pipeline and mkdocs.yml
-(for tests that break it, and the authors' commands), the strict build, one failure listing every problem."""
+(for tests that break it, and the authors' commands run in it), the strict build, one failure listing every problem."""
 
 import os
 import shutil
@@ -29,20 +29,28 @@ def tiny_project(dest: Path, files: dict[str, str]) -> Path:
     """A project of its own in dest: this checkout's pipeline, templates, test wiring, `./dev` (its .venv
     linked) and mkdocs.yml with a nav of its pages, and `files` ({path: text}: its pages and snippets)."""
     for name in PIPELINE:
-        if (ROOT / name).is_dir():
-            shutil.copytree(ROOT / name, dest / name, ignore=shutil.ignore_patterns("__pycache__"))
-        else:
-            (dest / name).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(ROOT / name, dest / name)
-    (dest / ".venv").symlink_to((ROOT / ".venv").resolve(), target_is_directory=True)  # ./dev finds it installed
-    for name, text in files.items():
         (dest / name).parent.mkdir(parents=True, exist_ok=True)
-        (dest / name).write_text(text, encoding="utf-8")
+        copy = shutil.copytree if (ROOT / name).is_dir() else shutil.copy2
+        copy(ROOT / name, dest / name)
+    (dest / ".venv").symlink_to((ROOT / ".venv").resolve(), target_is_directory=True)  # ./dev finds it installed
     pages = sorted({name.split("/", 2)[2] for name in files if name.startswith("docs/")})
     config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
     nav = "".join(f"  - {page.removesuffix('.md')}: {page}\n" for page in pages)
-    (dest / "mkdocs.yml").write_text(config[: config.index("\nnav:\n")] + f"\nnav:\n{nav}", encoding="utf-8")
+    write(dest, {**files, "mkdocs.yml": config[: config.index("\nnav:\n")] + f"\nnav:\n{nav}"})
     return dest
+
+
+def write(dest: Path, files: dict[str, str]) -> None:
+    """Each of `files` ({path: text}) written under dest."""
+    for name, text in files.items():
+        (dest / name).parent.mkdir(parents=True, exist_ok=True)
+        (dest / name).write_text(text, encoding="utf-8")
+
+
+def dev(project: Path, *args: str) -> tuple[int, str]:
+    """`./dev ARGS` run in `project` as an author runs it: its exit code and what it said."""
+    result = subprocess.run(["./dev", *args], cwd=project, capture_output=True, text=True, timeout=600)
+    return result.returncode, result.stdout + result.stderr
 
 
 def fail_if(problems: list[str]) -> None:
@@ -51,9 +59,9 @@ def fail_if(problems: list[str]) -> None:
         pytest.fail("\n".join(problems), pytrace=False)
 
 
-def start_build(project, site, env: dict | None = None) -> subprocess.Popen:
+def start_build(project, site, env: dict) -> subprocess.Popen:
     """`mkdocs build --strict` of `project` into `site`, started (`env` added to this process's)."""
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", **(env or {})}
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", **env}
     command = [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)]
     return subprocess.Popen(command, cwd=project, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 

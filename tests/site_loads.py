@@ -11,7 +11,6 @@ loads Mermaid from a CDN) and the repository widget's GitHub API call. A plain <
 import gzip
 import json
 import re
-from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import unquote, urljoin, urlsplit
 
@@ -21,121 +20,102 @@ from docs_pipeline.site import ROOT, layout
 
 PAGE_WEIGHT_LIMIT_KIB = 200  # a first visit, gzipped: tests/test_publishing.py holds it
 
-# <link rel=...> values that make the browser fetch the href on a first visit, or connect to its host.
-FETCHING_RELS = {"stylesheet", "icon", "shortcut", "apple-touch-icon", "preload", "modulepreload", "manifest"}
-FETCHING_RELS |= {"prefetch", "import", "preconnect", "dns-prefetch"}
-# Other tags' attributes that do (besides any srcset): <input> only as type=image; SVG's <use> and <image>.
-FETCHING_ATTRS = dict.fromkeys(("script", "img", "iframe", "embed", "audio", "source", "track", "input"), ("src",))
-FETCHING_ATTRS |= {
-    "video": ("src", "poster"),
-    "object": ("data",),
-    "use": ("href", "xlink:href"),
-    "image": ("href", "xlink:href"),
-}
-MERMAID = re.compile(r"""<(?:pre|div)[^>]*class=["'][^"']*\bmermaid\b""", re.I)
+# The elements that make the browser fetch a URL on a first visit, or connect to its host, from their href,
+# src, poster, data or xlink:href (SVG's <use> and <image>); besides these, any srcset, inline styles and <style>.
+FETCHING = (
+    "link:is([rel~=stylesheet i], [rel~=icon i], [rel~=shortcut i], [rel~=apple-touch-icon i], [rel~=preload i],"
+    " [rel~=modulepreload i], [rel~=manifest i], [rel~=prefetch i], [rel~=import i], [rel~=preconnect i],"
+    " [rel~=dns-prefetch i]), script, img, iframe, embed, audio, source, track, video, input[type=image i], object, use,"
+    " image"
+)
 CSS_URL = re.compile(r"""url\(\s*(['"]?)([^'")]+)\1\s*\)|@import\s+(['"])([^'"]+)\3""")
 
 
-@dataclass
-class PageWeight:
-    page: str  # path of the HTML file relative to the site root
-    files: dict[str, int]  # site-relative path -> gzipped bytes
-    external: list[str]  # URLs on other hosts the browser would load
-    missing: list[str]  # local references to files not in the site
+def _css_refs(css: str, url: str) -> list[str]:
+    return [urljoin(url, (m.group(2) or m.group(4)).strip()) for m in CSS_URL.finditer(css)]
 
 
-def tags(html: str) -> list[tuple[str, dict, str]]:
-    """A page's elements in order, each (tag, its attributes, the text inside it: of an <a>, a <script>
-    or a <style>)."""
-    return [
-        (n.tag, {k: v or "" for k, v in n.attributes.items()}, n.text() if n.tag in {"a", "script", "style"} else "")
-        for n in LexborHTMLParser(html).css("*")
+def site_file(url: str, base_path: str = "/") -> str:
+    """The file of the built site (relative to it) that serves `url`, a URL under `base_path` on the site."""
+    path = unquote(urlsplit(url).path).removeprefix(base_path).lstrip("/")
+    return path + "index.html" if not path or path.endswith("/") else path
+
+
+def page_weight(site: Path, page: str, base_path: str) -> tuple[dict[str, int], list[str], list[str]]:
+    """The first-visit weight of one page (relative to the site): it and every file it loads, and what those
+    load in turn: {file in the site: gzipped bytes}, the URLs on other hosts it loads, the files it loads that
+    the site lacks. `base_path` is site_url's path ("/repo/")."""
+    url = f"http://site.invalid{base_path}{page}"
+    doc = LexborHTMLParser((site / page).read_text(encoding="utf-8"))
+    refs = [node.attributes.get(name) for node in doc.css(FETCHING) for name in ("href", "src", "poster", "data", "xlink:href")]
+    refs += [
+        part.split()[0] for node in doc.css("[srcset]") for part in (node.attributes["srcset"] or "").split(",") if part.strip()
     ]
-
-
-def _css_refs(css: str) -> list[str]:
-    return [m.group(2) or m.group(4) for m in CSS_URL.finditer(css)]
-
-
-def _loads(tag: str, a: dict, text: str) -> list[str]:
-    """What one start tag makes the browser fetch, or connect to (inline CSS's urls too)."""
-    if tag == "link":
-        loads = [a.get("href", "")] if set(a.get("rel", "").lower().split()) & FETCHING_RELS else []
-    else:
-        loads = [
-            a[k] for k in FETCHING_ATTRS.get(tag, ()) if a.get(k) and (tag != "input" or a.get("type", "").lower() == "image")
-        ]
-    loads += [part.split()[0] for part in a.get("srcset", "").split(",") if part.strip()]
-    loads += _css_refs(a.get("style", "") + (text if tag == "style" else ""))
     # Material's repository widget (repo_url) fetches the repository's facts from the GitHub API.
-    if tag == "a" and a.get("data-md-component") == "source" and "github.com" in (url := urlsplit(a.get("href", ""))).netloc:
-        loads.append("https://api.github.com/repos/" + "/".join(url.path.strip("/").split("/")[:2]))
-    return loads
-
-
-def page_weight(site: Path, html_file: Path, base_path: str) -> PageWeight:
-    """The first-visit weight of one page: it and every file it loads, and what those load in turn.
-    `base_path` is site_url's path ("/repo/")."""
-    page, files, external, missing = html_file.relative_to(site).as_posix(), {}, [], []
-    queue, seen = [(base_path + page, "http://site.invalid/")], set()
+    for source in doc.css("a[data-md-component=source][href]"):
+        if "github.com" in (repo := urlsplit(source.attributes["href"])).netloc:
+            refs.append("https://api.github.com/repos/" + "/".join(repo.path.strip("/").split("/")[:2]))
+    if config := doc.css_first("#__config"):  # Material's search worker, and its index under the site's base
+        settings = json.loads(config.text())
+        refs += [settings["search"], settings["base"].rstrip("/") + "/search/search_index.json"]
+    styles = [node.attributes["style"] or "" for node in doc.css("[style]")] + [node.text() for node in doc.css("style")]
+    queue = [url] + [urljoin(url, ref.strip()) for ref in refs if ref] + _css_refs(" ".join(styles), url)
+    files, external, missing = {}, [], []
+    if doc.css_first("pre.mermaid, div.mermaid"):
+        external.append("a Mermaid diagram (Material loads Mermaid from a CDN)")
     while queue:
-        ref, against = queue.pop(0)
-        ref = ref.strip()
-        if not ref or ref.startswith(("data:", "#", "javascript:", "about:", "blob:")):
+        url = queue.pop(0)
+        if url.startswith(("data:", "javascript:", "about:", "blob:")):
             continue
-        url = urljoin(against, ref)
         if urlsplit(url).netloc != "site.invalid":
-            external.append(ref)
+            external.append(url)
             continue
-        path = unquote(urlsplit(url).path).removeprefix(base_path).lstrip("/")
-        path += "index.html" if path == "" or path.endswith("/") else ""
-        if path in seen:
+        path = site_file(url, base_path)
+        if path in files or path in missing:
             continue
-        seen.add(path)
         if not (site / path).is_file():
-            missing.append(ref)
+            missing.append(path)
             continue
         text = (site / path).read_bytes()
         files[path] = len(gzip.compress(text, compresslevel=6, mtime=0))
         if path.endswith(".css"):
-            queue += [(r, url) for r in _css_refs(text.decode("utf-8", errors="replace"))]
-        elif path == page:
-            if MERMAID.search(html := text.decode("utf-8")):
-                external.append("a Mermaid diagram (Material loads Mermaid from a CDN)")
-            for tag, a, inner in tags(html):
-                queue += [(r, url) for r in _loads(tag, a, inner)]
-                if a.get("id") == "__config" and (config := json.loads(inner)).get("search"):
-                    base = urljoin(url, config.get("base", ".") + "/")
-                    queue += [(config["search"], base), ("search/search_index.json", base)]
-    return PageWeight(page, files, list(dict.fromkeys(external)), missing)
+            queue += _css_refs(text.decode("utf-8", errors="replace"), url)
+    return files, list(dict.fromkeys(external)), missing
+
+
+def _parsed(site: Path) -> dict[str, LexborHTMLParser]:
+    return {p.relative_to(site).as_posix(): LexborHTMLParser(p.read_text(encoding="utf-8")) for p in site_pages(site)}
 
 
 # One built page of each kind the templates make, in each language: what a template gives one page of a kind
-# it gives the others. A kind is where its page lies inside its language's folder, or, written as a tag,
-# what its HTML holds.
+# it gives the others. A kind is where its page lies inside its language's folder (a folder or a file), or
+# a selector its HTML matches.
 KINDS = {
     "home": "index.html",
     "404": "404.html",
     "notebook": "notebooks/",
     "rules": "rules/",
     "glossary": "glossary/",
-    "stepped figure": '<figure class="steps"',
-    "code": '<div class="highlight"',
+    "stepped figure": "figure.steps",
+    "code": "div.highlight",
 }
 
 
 def kinds(site: Path) -> list[str]:
     """A page of each kind in each language, relative to the site: the first one that is not already chosen."""
-    pages = {p.relative_to(site).as_posix(): p.read_text(encoding="utf-8") for p in site_pages(site)}
-    chosen, lay = [], layout()
+    chosen, lay, pages = [], layout(), _parsed(site)
     for lang in lay.languages:
-        own = {page: html for page, html in pages.items() if lay.language_of(ROOT / lay.source_of(site / page, site)) == lang}
         for kind, where in KINDS.items():
             found = [
                 page
-                for page, html in own.items()
+                for page, doc in pages.items()
                 if page not in chosen
-                and (where in html if where.startswith("<") else page.removeprefix(lay.prefix(lang)).startswith(where))
+                and doc.css_first(f"html[lang={lang}]")  # its language (tests/test_build.py holds it to the layout's)
+                and (
+                    page.removeprefix(lay.prefix(lang)).startswith(where)
+                    if where.endswith(("/", ".html"))
+                    else doc.css_first(where)
+                )
             ]
             if not found:
                 raise LookupError(f"no {kind} page in the built {lang} site: tests/site_loads.py's KINDS")
@@ -143,17 +123,15 @@ def kinds(site: Path) -> list[str]:
     return chosen
 
 
-def constructs(html: str) -> set[str]:
-    """What a page's content is made of: each element inside its <article>, as its tag and classes."""
-    article = LexborHTMLParser(html).css_first("article")
-    return {" ".join([n.tag, *sorted((n.attributes.get("class") or "").split())]) for n in article.css("*")} if article else set()
-
-
 def sample(site: Path) -> list[str]:
     """The pages the browser visits per push, relative to the site: a page of each kind in each language
     (kinds), then, one page at a time, the page that adds the most constructs not yet seen, until every
-    construct of the site is in one of them."""
-    made = {p.relative_to(site).as_posix(): constructs(p.read_text(encoding="utf-8")) for p in site_pages(site)}
+    construct of the site is in one of them. A construct is an element inside the page's <article>, as its
+    tag and classes."""
+    made = {
+        page: {" ".join([node.tag, *sorted((node.attributes.get("class") or "").split())]) for node in doc.css("article *")}
+        for page, doc in _parsed(site).items()
+    }
     chosen = kinds(site)
     needed = set().union(*made.values()) - set().union(*(made[page] for page in chosen))
     while needed:
@@ -168,11 +146,16 @@ def site_pages(site: Path) -> list[Path]:
     return sorted(p for p in site.rglob("*.html") if not p.relative_to(site).parts[0].startswith("."))
 
 
+def source(page: str) -> Path:
+    """The Markdown page a built page (relative to the site) comes from, as the layout says (none for a
+    notebook or 404 page)."""
+    return ROOT / layout().source_of(Path(page), Path())
+
+
 def describe(site: Path, page: str) -> str:
     """A built page (relative to the site) as the failures name it: its path and where it comes from."""
-    source = layout().source_of(site / page, site)
-    if (ROOT / source).is_file():
-        return f"{page} ({source})"
+    if source(page).is_file():
+        return f"{page} ({layout().name(source(page))})"
     if "/notebooks/" in f"/{page}":
         return f"{page} (a notebook page: docs_pipeline/plugin.py)"
     if page.endswith("404.html"):

@@ -10,11 +10,16 @@ from docs_pipeline.pages import expand, parse
 from docs_pipeline.site import layout
 from docs_pipeline.translations import missing_counterparts
 from tests.helpers import fail_if
-from tests.site_loads import describe
+from tests.site_loads import describe, source
 
 SITE = layout()
-STYLESHEETS = SITE.root / "overrides" / "assets" / "stylesheets"
-PLAIN_SPANS = "code span.n, code span.w, code span.p, code span.o, code span.ow"
+ICONS = 'html:has(link[rel=stylesheet][href$="stylesheets/icons.css"]):has(link[rel=preload][as=image][href$="images/icons.svg"])'
+NOWHERE = {  # what no built page holds: {what a failure says: a selector}
+    "name, whitespace, punctuation or operator spans in code": "code span.n, code span.w, code span.p, code span.o, code span.ow",
+    "a <link rel=alternate hreflang>": "link[rel=alternate][hreflang]",
+    "a notebook page in the navigation": 'a.md-nav__link[href*="notebooks/"]',
+    "a script not deferred": "script[src]:not([defer])",
+}
 
 
 def test_the_strict_build_passes(build):
@@ -25,10 +30,10 @@ def test_the_strict_build_passes(build):
     assert build.returncode == 0, f"mkdocs build --strict failed:\n{build.stdout[-5000:]}{build.stderr[-10000:]}"
 
 
-def test_every_page_and_each_languages_404_page_is_built(built_site):
+def test_every_page_and_each_languages_404_page_is_built(built_site, built_pages):
     """The notebook pages: tests/test_notebooks.py."""
     expected = [f"{SITE.url_of(p)}index.html" for p in SITE.pages()] + [f"{SITE.prefix(lang)}404.html" for lang in SITE.languages]
-    missing = [describe(built_site, page) for page in expected if not (built_site / page).is_file()]
+    missing = [describe(built_site, page) for page in expected if page not in built_pages]
     assert not missing, f"pages not built: {missing}"
 
 
@@ -36,12 +41,12 @@ def _lines(text) -> str:
     return "\n".join(line.rstrip() for line in text).strip("\n")
 
 
-def _code(page: str, doc, source) -> list[str]:
+def _code(name: str, doc, page) -> list[str]:
     """The page's code blocks show what it includes, as snippets/ holds it, in order (the copy button: the
     browser tests)."""
-    shown, blocks = doc.css("article div.highlight pre > code"), parse(source).blocks
+    shown, blocks = doc.css("article div.highlight pre > code"), parse(page).blocks
     if len(shown) != len(blocks):
-        return [f"{page}: {len(blocks)} fenced blocks in {SITE.name(source)}, {len(shown)} code blocks built"]
+        return [f"{name}: {len(blocks)} fenced blocks in {SITE.name(page)}, {len(shown)} code blocks built"]
     return [
         f"{block.where}: the built block does not show {', '.join(block.includes)}"
         for block, code in zip(blocks, shown, strict=True)
@@ -62,23 +67,20 @@ def test_every_built_page(built_site, built_pages):
     """
     problems = []
     for page, doc in built_pages.items():
-        name, source = describe(built_site, page), SITE.root / SITE.source_of(built_site / page, built_site)
-        lang, base = SITE.language_of(source), json.loads(doc.css_first("#__config").text())["base"]
-        scripts = [s.attributes["src"] for s in doc.css("script[src]")]
+        name, lang = describe(built_site, page), SITE.language_of(source(page))
+        base = json.loads(doc.css_first("#__config").text())["base"]
         wrong = {
-            f'not <html lang="{lang}">': doc.css_first("html").attributes.get("lang") != lang,
+            f'not <html lang="{lang}">': doc.css_first(f"html:not([lang={lang}])"),
             f"Material's search base {base!r} is not the {lang} root": lang != SITE.default and not base.endswith(f"/{lang}/"),
             "an empty code block": any(not code.text() for code in doc.css("code")),
-            "name, whitespace, punctuation or operator spans in code": doc.css_first(PLAIN_SPANS),
-            "no icons.css or no preload of icons.svg": not doc.css_first('link[rel=stylesheet][href$="stylesheets/icons.css"]')
-            or not doc.css_first('link[rel=preload][as=image][href$="images/icons.svg"]'),
-            "no Material's script": not any(re.search(r"/bundle\.[0-9a-f]+\.min\.js$", src) for src in scripts),
-            "a <link rel=alternate hreflang>": doc.css_first("link[rel=alternate][hreflang]"),
-            "a notebook page in the navigation": doc.css_first('a.md-nav__link[href*="notebooks/"]'),
-            "a script not deferred": doc.css_first("script[src]:not([defer])"),
+            "no icons.css or no preload of icons.svg": not doc.css_first(ICONS),
+            "no Material's script": not any(
+                re.search(r"/bundle\.[0-9a-f]+\.min\.js$", s.attributes["src"]) for s in doc.css("script[src]")
+            ),
+            **{what: doc.css_first(selector) for what, selector in NOWHERE.items()},
         }
         problems += [f"{name}: {what}" for what, found in wrong.items() if found]
-        problems += _code(name, doc, source) if source.is_file() else []
+        problems += _code(name, doc, source(page)) if source(page).is_file() else []
     fail_if(problems)
 
 
@@ -87,20 +89,20 @@ def test_each_language_has_its_own_search_index_without_code(built_site, built_p
     nor the graphs' labels and titles (data-search-exclude, docs_pipeline/graphs.py), and no notebook
     page: they stay out of search."""
     for lang in SITE.languages:
-        index = built_site / SITE.prefix(lang) / "search" / "search_index.json"
-        docs = json.loads(index.read_text(encoding="utf-8"))["docs"]
+        index = f"{SITE.prefix(lang)}search/search_index.json"
+        docs = json.loads((built_site / index).read_text(encoding="utf-8"))["docs"]
         found = {SITE.prefix(lang) + d["location"].split("#")[0] for d in docs}
         indexed = {SITE.url_of(p) for p in SITE.pages(lang) if not (parse(p).meta.get("search") or {}).get("exclude")}
         assert found == indexed, (
-            f"{index.relative_to(built_site)} must hold exactly the {lang} pages not excluded from search:"
+            f"{index} must hold exactly the {lang} pages not excluded from search:"
             f" it holds {sorted(found - indexed)} too and lacks {sorted(indexed - found)}"
         )
         with_code = [d["location"] for d in docs if "<pre" in d["text"]]
-        assert docs and not with_code, f"{index.relative_to(built_site)}: code indexed in {with_code[:5]}"
+        assert docs and not with_code, f"{index}: code indexed in {with_code[:5]}"
         pages = (built_pages[f"{SITE.url_of(p)}index.html"] for p in SITE.pages(lang))
         titles = {t.text().strip() for doc in pages for t in doc.css("svg.autograd-graph > title")}
         with_graphs = [d["location"] for d in docs if any(t in d["text"] for t in titles)]
-        assert titles and not with_graphs, f"{index.relative_to(built_site)}: graphs indexed in {with_graphs[:5]}"
+        assert titles and not with_graphs, f"{index}: graphs indexed in {with_graphs[:5]}"
 
 
 def test_code_keeps_no_spans_that_look_the_same_as_plain_text():
@@ -108,16 +110,14 @@ def test_code_keeps_no_spans_that_look_the_same_as_plain_text():
     punctuation and operators (PLAIN_SPAN; that none is left: test_every_built_page). That is only right while
     pages.css draws names, punctuation and operators in the code's own colour in both palettes
     (through the theme's variables) and no stylesheet of the site styles those classes."""
-    own = " ".join((STYLESHEETS / name).read_text(encoding="utf-8") for name in ("pages.css", "steps.css"))
+    stylesheets = SITE.root / "overrides" / "assets" / "stylesheets"
+    own = " ".join((stylesheets / name).read_text(encoding="utf-8") for name in ("pages.css", "steps.css"))
     own = re.sub(r"/\*.*?\*/", "", own, flags=re.S)
     for token in ("name", "punctuation", "operator"):
-        declared = [
-            (selector.strip(), value)
-            for selector, value in re.findall(rf"([^{{}}]*)\{{[^}}]*--md-code-hl-{token}-color:\s*([^;}}]*)", own)
-        ]
+        declared = re.findall(rf"([^{{}}\s][^{{}}]*?)\s*\{{[^}}]*--md-code-hl-{token}-color:\s*([^;}}]*)", own)
         assert declared == [("[data-md-color-scheme]", "var(--md-code-fg-color)")], (
             f"pages.css sets --md-code-hl-{token}-color as {declared}, not to the code's own colour in both"
             f" palettes: docs_pipeline/page_html.py must keep their spans (PLAIN_SPAN)"
         )
-    for token in ("n", "w", "p", "o", "ow"):
-        assert not re.search(rf"\.{token}\b", own), f"pages.css or steps.css styles .{token} in code"
+    styled = re.findall(r"\.(?:n|w|p|o|ow)\b", own)
+    assert not styled, f"pages.css or steps.css styles {styled} in code"

@@ -1,6 +1,7 @@
-"""The error index that opens errors.md: each message it names is real text of an output shown in the
-section it links to, each is a link target (a heading of the page or an anchor in its row), and every
-error or warning message an output on the site shows has a row."""
+"""The error index (error-index.md, in Reference): each message it names is real text of an output shown
+in the section it links to, each is a link target (a heading of the page or an anchor in its row), each
+entry on the page shows the failing code and the fix, every error or warning message an output on the
+site shows has a row, and both languages index the same messages."""
 
 import re
 from pathlib import Path
@@ -12,6 +13,7 @@ from docs_pipeline.pages import parse, split_target
 from docs_pipeline.site import layout
 
 SITE = layout()
+PAGE = "error-index.md"
 # A row whose link text starts with a code span names a message; other rows name a symptom.
 ROW = re.compile(r'^\|\s*(?:<span id="(?P<id>[\w-]+)"></span>)?\[(?P<text>`.+?)\]\((?P<target>[^)\s]+)\)\s*\|')
 SHOWN = re.compile(r"\b(?:\w*(?:Error|Warning)|Unsupported): .*")  # a message as an output prints it
@@ -22,11 +24,10 @@ def _flat(text: str) -> str:
 
 
 def index(lang: str) -> list[tuple[str, Path, str, str]]:
-    """(message, page, anchor, its own anchor on errors.md) for each message row of the index."""
-    page = parse(SITE.docs / lang / "errors.md")
-    start, end = page.section(next(h for h in page.headings if h.id == "error-index"))
+    """(message, page, anchor, its own anchor on the index page) for each message row of the page's tables."""
+    page = parse(SITE.docs / lang / PAGE)
     rows = []
-    for line in page.lines[start : end - 1]:
+    for line in page.lines:
         if row := ROW.match(line):
             text, (path, _, anchor) = row.group("text"), row.group("target").partition("#")
             message = text[1:-1] if text.count("`") == 2 and text.endswith("`") else text
@@ -35,13 +36,21 @@ def index(lang: str) -> list[tuple[str, Path, str, str]]:
     return rows
 
 
+def section_of(parsed, anchor: str, level: int | None = None) -> tuple[int, int]:
+    """The lines of the section under the heading `anchor` (or of the heading above it at `level`)."""
+    found = [h for h in parsed.headings if h.id == anchor]
+    assert found, f"{SITE.name(parsed.path)} has no heading {{ #{anchor} }}"
+    level = found[0].level if level is None else level
+    return parsed.section([h for h in parsed.headings if h.line <= found[0].line and h.level <= level][-1])
+
+
 def outputs_under(page: Path, anchor: str) -> str:
     """The outputs shown in the section `anchor` of `page`, or else in the section that holds it."""
     parsed = parse(page)
-    found = [h for h in parsed.headings if h.id == anchor]
-    assert found, f"{SITE.name(page)} has no heading {{ #{anchor} }}"
-    for level in range(found[0].level, 0, -1):
-        start, end = parsed.section([h for h in parsed.headings if h.line <= found[0].line and h.level <= level][-1])
+    own = next((h.level for h in parsed.headings if h.id == anchor), None)
+    assert own, f"{SITE.name(page)} has no heading {{ #{anchor} }}"
+    for level in range(own, 0, -1):
+        start, end = section_of(parsed, anchor, level)
         outs = [split_target(t)[0] for b in parsed.blocks if start < b.line < end for t in b.includes if t.endswith(".out")]
         if outs:
             return _flat("\n".join(p.read_text(encoding="utf-8") for p in outs))
@@ -51,13 +60,30 @@ def outputs_under(page: Path, anchor: str) -> str:
 @pytest.mark.parametrize("lang", SITE.languages)
 def test_each_indexed_message_is_in_the_output_it_links_to(lang):
     rows = index(lang)
-    assert len(rows) > 20, f"docs/{lang}/errors.md: the error index has only {len(rows)} message rows"
+    assert len(rows) > 40, f"docs/{lang}/{PAGE}: the error index has only {len(rows)} message rows"
     missing = [f"{m!r} -> {SITE.name(p)}#{a}" for m, p, a, _ in rows if _flat(m) not in outputs_under(p, a)]
     assert not missing, "indexed messages not in any output of the section they link to:\n  " + "\n  ".join(missing)
     unnamed = [m for m, _, _, own in rows if not own]
-    assert not unnamed, f"messages with no anchor on docs/{lang}/errors.md (<span id=...> in the row): {unnamed}"
+    assert not unnamed, f"messages with no anchor on docs/{lang}/{PAGE} (<span id=...> in the row): {unnamed}"
     owns = [own for *_, own in rows]
-    assert len(set(owns)) == len(owns), f"docs/{lang}/errors.md: an anchor used twice in the index: {owns}"
+    assert len(set(owns)) == len(owns), f"docs/{lang}/{PAGE}: an anchor used twice in the index: {owns}"
+
+
+@pytest.mark.parametrize("lang", SITE.languages)
+def test_each_entry_shows_the_failing_code_and_the_fix(lang):
+    """An entry on the index page (a row that links into the page itself) shows at least two programs,
+    each with its output: the code that fails, and the code that works."""
+    parsed = parse(SITE.docs / lang / PAGE)
+    problems = []
+    for anchor in dict.fromkeys(a for _, p, a, _ in index(lang) if p == parsed.path):
+        start, end = section_of(parsed, anchor)
+        shown = [split_target(t)[0] for b in parsed.blocks if start < b.line < end for t in b.includes]
+        programs = {p for p in shown if p.suffix == ".py" and p.with_suffix(".out") in shown}
+        if len(programs) < 2:
+            problems.append(
+                f"#{anchor}: {len(programs)} program(s) with their output; an entry shows the failing code and the fix"
+            )
+    assert not problems, f"docs/{lang}/{PAGE}:\n  " + "\n  ".join(problems)
 
 
 def test_every_message_the_site_shows_is_indexed():
@@ -65,9 +91,9 @@ def test_every_message_the_site_shows_is_indexed():
     outs = {out for page in SITE.pages() for out in shown_outputs(page).values()}
     shown = {(SITE.name(out), _flat(m.group(0))) for out in outs for m in SHOWN.finditer(out.read_text(encoding="utf-8"))}
     missing = sorted(f"{out}: {message}" for out, message in shown if not any(k in message for k in keys))
-    assert not missing, "messages shown on the site with no row in the error index (errors.md):\n  " + "\n  ".join(missing)
+    assert not missing, f"messages shown on the site with no row in the error index ({PAGE}):\n  " + "\n  ".join(missing)
 
 
 def test_both_languages_index_the_same_messages():
     zh, en = ([(m, SITE.page_name(p), a, own) for m, p, a, own in index(lang)] for lang in ("zh", "en"))
-    assert zh == en, "docs/zh/errors.md and docs/en/errors.md index different messages, targets or anchors"
+    assert zh == en, f"docs/zh/{PAGE} and docs/en/{PAGE} index different messages, targets or anchors"

@@ -15,7 +15,7 @@ import sys
 import pytest
 
 from docs_pipeline.runner import SEEDS
-from tests.helpers import finished, start_build, tiny_project
+from tests.helpers import dev, finished, start_build, tiny_project, write
 
 PAGE = '# {title} {{ #page }}\n\n{text}\n\n```python\n--8<-- "d/v.py"\n```\n\n```text title="{out}"\n--8<-- "d/v.out"\n```\n'
 BASE = {
@@ -27,19 +27,18 @@ BASE = {
 }
 
 
-def _project(tmp_path, faults: dict[str, str]):
+def _project(tmp_path, faults):
     """The tiny project, its outputs recorded by `./dev outputs`; then the value it quotes changed in its
     .values.json, as if the program had printed another one when it was recorded, and `faults` written."""
     project = tiny_project(tmp_path / "project", BASE)
-    recorded = subprocess.run(["./dev", "outputs", "snippets/d/v.py"], cwd=project, capture_output=True, text=True, timeout=600)
-    assert recorded.returncode == 0, recorded.stdout + recorded.stderr
-    for name, text in {"snippets/d/v.values.json": json.dumps({"y": 1234.5}), **faults}.items():
-        (project / name).parent.mkdir(parents=True, exist_ok=True)
-        (project / name).write_text(text, encoding="utf-8")
+    code, said = dev(project, "outputs", "snippets/d/v.py")
+    assert code == 0, said
+    write(project, {"snippets/d/v.values.json": json.dumps({"y": 1234.5}), **faults})
     return project
 
 
-def _fails_naming(result: subprocess.CompletedProcess, *names: str) -> None:
+def _fails_naming(result, *names):
+    """The run (a CompletedProcess) failed, and what it said names each of `names`."""
     output = result.stdout + result.stderr
     assert result.returncode != 0, f"the injected fault went unnoticed (exit 0):\n{output[-3000:]}"
     missing = [name for name in names if name not in output]
@@ -55,16 +54,14 @@ def snippet_run(tmp_path_factory):
             "snippets/f/drifted.py": "print(0.5 + 1)\n",
             "snippets/f/drifted.out": "1.6\n",
             "snippets/f/unseeded.py": "import random\n\nprint(random.randint(0, 10**6))\n",
+            # as if recorded once by hand: what it prints under the recording seed (runner.SEEDS[0])
+            "snippets/f/unseeded.out": f"{random.Random(SEEDS[0]).randint(0, 10**6)}\n",
             "snippets/f/raises.py": "import torch\n\nx = torch.ones(2)\nprint(x.view(3))\n",
             "snippets/f/raises.out": "",
         },
     )
-    recorded = subprocess.run(
-        ["./dev", "outputs", "snippets/f/unseeded.py"], cwd=project, capture_output=True, text=True, timeout=600
-    )
-    assert "FAILED" in recorded.stderr, f"./dev outputs recorded an unseeded program:\n{recorded.stdout}{recorded.stderr}"
-    # As if recorded once by hand: what it prints under the recording seed (runner.SEEDS[0]).
-    (project / "snippets/f/unseeded.out").write_text(f"{random.Random(SEEDS[0]).randint(0, 10**6)}\n", encoding="utf-8")
+    code, said = dev(project, "outputs", "snippets/f/unseeded.py")
+    assert code and "FAILED" in said, f"./dev outputs recorded an unseeded program:\n{said}"
     command = [sys.executable, "-m", "pytest", "-q", "--no-header", "-p", "no:cacheprovider", "snippets"]
     return subprocess.run(
         command, cwd=project, capture_output=True, text=True, timeout=600, env={**os.environ, "DOCS_CACHE": str(project / ".c")}

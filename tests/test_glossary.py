@@ -19,8 +19,20 @@ from docs_pipeline.site import layout
 from tests.helpers import fail_if
 
 SITE = layout()
-REQUIRED = {"计算图", "动态计算图", "静态计算图", "叶子张量", "反向传播", "梯度"}
-REQUIRED |= {"前向传播", "张量", "自动求导", "有向无环图", "条件分支", "钩子"}
+REQUIRED = {
+    "计算图",
+    "动态计算图",
+    "静态计算图",
+    "叶子张量",
+    "反向传播",
+    "梯度",
+    "前向传播",
+    "张量",
+    "自动求导",
+    "有向无环图",
+    "条件分支",
+    "钩子",
+}
 
 
 def _term(zh, *en, **avoid):
@@ -43,22 +55,18 @@ def terms():
         pytest.skip(f"{SITE.name(GLOSSARY)} does not load: test_the_glossary_is_well_formed_and_every_term_is_used says why")
 
 
-# A page without its counterpart is tests/test_parity.py's failure.
-@pytest.mark.parametrize("source", [p for p in SITE.pages("zh") if SITE.counterpart(p).exists()], ids=SITE.name)
-def test_english_page_uses_the_english_terms(source, terms):
-    translation = SITE.counterpart(source)
-    if missing := missing_english_terms(source, translation, terms):
-        wanted = "\n".join(f"  {t.zh} -> {' / '.join(t.en)}" for t in missing)
-        pytest.fail(
-            f"{SITE.name(translation)} lacks the English for glossary terms its source {SITE.name(source)} uses:\n{wanted}\n"
-            f"(use one of them, or add an accepted spelling to {SITE.name(GLOSSARY)})",
-            pytrace=False,
-        )
-
-
-@pytest.mark.parametrize("page", SITE.pages(), ids=SITE.name)
-def test_no_page_uses_a_wording_the_glossary_avoids(page, terms):
-    fail_if(avoided_uses(page, SITE.language_of(page), terms))
+def test_every_page_keeps_to_the_glossary(terms):
+    """An English page has the English of every term its Chinese source uses (a page without its counterpart:
+    tests/test_parity.py), and no page uses a wording the glossary avoids."""
+    problems = [use for page in SITE.pages() for use in avoided_uses(page, SITE.language_of(page), terms)]
+    for source, translation in ((page, SITE.counterpart(page)) for page in SITE.pages("zh")):
+        if translation.exists() and (missing := missing_english_terms(source, translation, terms)):
+            wanted = "\n".join(f"  {t.zh} -> {' / '.join(t.en)}" for t in missing)
+            problems.append(
+                f"{SITE.name(translation)} lacks the English for glossary terms its source {SITE.name(source)} uses:\n"
+                f"{wanted}\n(use one of them, or add an accepted spelling to {SITE.name(GLOSSARY)})"
+            )
+    fail_if(problems)
 
 
 def test_the_glossary_is_well_formed_and_every_term_is_used_on_a_page():
@@ -89,15 +97,14 @@ def test_a_missing_english_term_is_named(tmp_path):
         _term("前向传播", "forward pass"),
         _term("梯度"),
     ]
-    (tmp_path / "zh.md").write_text(  # markup hides no term, on either page
+    zh, en = tmp_path / "zh.md", tmp_path / "en.md"
+    zh.write_text(  # markup hides no term, on either page
         '# 标题 { #t }\n\n**动态**计算图在<em>前向</em>传播时构建。\n\n```text\n--8<-- "a/梯度.out"\n```\n', encoding="utf-8"
     )
-    (tmp_path / "en.md").write_text(
-        "# Title { #t }\n\nThe **Dynamic** Graph is built during the *forward* pass.\n", encoding="utf-8"
-    )
-    assert missing_english_terms(tmp_path / "zh.md", tmp_path / "en.md", terms) == []
-    (tmp_path / "en.md").write_text("# Title { #t }\n\nThe graph is built as the code runs.\n", encoding="utf-8")
-    assert [t.zh for t in missing_english_terms(tmp_path / "zh.md", tmp_path / "en.md", terms)] == ["动态计算图", "前向传播"]
+    en.write_text("# Title { #t }\n\nThe **Dynamic** Graph is built during the *forward* pass.\n", encoding="utf-8")
+    assert missing_english_terms(zh, en, terms) == []
+    en.write_text("# Title { #t }\n\nThe graph is built as the code runs.\n", encoding="utf-8")
+    assert [t.zh for t in missing_english_terms(zh, en, terms)] == ["动态计算图", "前向传播"]
 
 
 @pytest.mark.parametrize(
@@ -117,16 +124,20 @@ def test_an_avoided_wording_is_named_with_page_and_term(tmp_path, lang, text, us
     assert avoided_uses(page, lang, [IN_PLACE, LEAF]) == [f"{page.resolve().as_posix()} uses {use}" for use in uses]
 
 
-@pytest.mark.parametrize("lang", ["zh", "en"])
-def test_the_glossary_page_shows_every_term(built_site, terms, lang):
-    page = built_site / ("" if lang == "zh" else "en/") / "glossary" / "index.html"
-    shown = html.unescape(page.read_text(encoding="utf-8"))
-    assert "{{ glossary() }}" not in shown, f"{page.relative_to(built_site)}: the glossary marker was not replaced"
-    for term in terms:
-        for text in (term.zh, *term.en, term.zh_note if lang == "zh" else term.en_note):
-            assert text in shown, (
-                f"glossary page {page.relative_to(built_site)} does not show {text!r} from {SITE.name(GLOSSARY)}"
-            )
+def test_the_glossary_pages_show_every_term(built_site, terms):
+    problems = []
+    for lang in SITE.languages:
+        page = f"{SITE.prefix(lang)}glossary/index.html"
+        shown = html.unescape((built_site / page).read_text(encoding="utf-8"))
+        if "{{ glossary() }}" in shown:
+            problems.append(f"{page}: the glossary marker was not replaced")
+        problems += [
+            f"glossary page {page} does not show {text!r} from {SITE.name(GLOSSARY)}"
+            for term in terms
+            for text in (term.zh, *term.en, getattr(term, f"{lang}_note"))
+            if text not in shown
+        ]
+    fail_if(problems)
 
 
 def test_each_terms_first_use_in_prose_links_to_its_entry():
@@ -135,26 +146,23 @@ def test_each_terms_first_use_in_prose_links_to_its_entry():
         _term("动态计算图", "dynamic computational graph"),
         _term("梯度", "gradient"),
     ]
-    page = "\n".join(
-        [
-            "# 计算图 { #x }",  # a heading: not linked
-            "```python",
-            "计算图 = 1",  # code: not linked
-            "```",
-            "`计算图` 与[计算图](a.md)之外，动态计算图先出现。",  # code span, link, then the longer term
-            "计算图与梯度；计算图。",  # the first prose use of 计算图 and of 梯度; the second 计算图 stays
-        ]
-    )
-    linked = link_first_uses(page, "zh", terms, "../glossary.md").split("\n")
-    assert linked[:4] == page.split("\n")[:4]
-    assert (
-        linked[4] == f"`计算图` 与[计算图](a.md)之外，[动态计算图](../glossary.md#{anchor(dynamic)}){{ .glossary-ref }}先出现。"
-    )
-    assert linked[5] == (
-        f"[计算图](../glossary.md#{anchor(graph)}){{ .glossary-ref }}与[梯度](../glossary.md#{anchor(grad)}){{ .glossary-ref }}；计算图。"
-    )
-    english = link_first_uses("Gradients flow back through the computational graph.", "en", terms, "g.md")
-    assert english == (
+    unlinked = [
+        "# 计算图 { #x }",  # a heading: not linked
+        "```python",
+        "计算图 = 1",  # code: not linked
+        "```",
+    ]
+    page = [
+        *unlinked,
+        "`计算图` 与[计算图](a.md)之外，动态计算图先出现。",  # code span, link, then the longer term
+        "计算图与梯度；计算图。",  # the first prose use of 计算图 and of 梯度; the second 计算图 stays
+    ]
+    assert link_first_uses("\n".join(page), "zh", terms, "../glossary.md").split("\n") == [
+        *unlinked,
+        f"`计算图` 与[计算图](a.md)之外，[动态计算图](../glossary.md#{anchor(dynamic)}){{ .glossary-ref }}先出现。",
+        f"[计算图](../glossary.md#{anchor(graph)}){{ .glossary-ref }}与[梯度](../glossary.md#{anchor(grad)}){{ .glossary-ref }}；计算图。",
+    ]
+    assert link_first_uses("Gradients flow back through the computational graph.", "en", terms, "g.md") == (
         f"[Gradients](g.md#{anchor(grad)}){{ .glossary-ref }} flow back through the "
         f"[computational graph](g.md#{anchor(graph)}){{ .glossary-ref }}."
     )

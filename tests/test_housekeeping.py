@@ -1,14 +1,13 @@
 """The housekeeping commands, run as an author runs them (./dev TASK), in a tiny project of their own
 (tests/helpers.tiny_project): one page in each language showing one snippet."""
 
-import os
 import subprocess
 
 import pytest
 
 from docs_pipeline.housekeeping import unused
 from docs_pipeline.translations import KEY, content_hash
-from tests.helpers import tiny_project
+from tests.helpers import dev, fail_if, tiny_project, write
 
 PAGE = '# {} {{ #page }}\n\n```python\n--8<-- "d/hello.py"\n```\n\n```text\n--8<-- "d/hello.out"\n```\n'
 EN_PAGE = "---\ntitle: Page\n---\n" + PAGE.format("Page")
@@ -16,47 +15,44 @@ EN_PAGE = "---\ntitle: Page\n---\n" + PAGE.format("Page")
 
 @pytest.fixture
 def project(tmp_path):
-    files = {"docs/zh/index.md": PAGE.format("页面"), "docs/en/index.md": EN_PAGE}
-    return tiny_project(tmp_path, {**files, "snippets/d/hello.py": "print(2 + 2)\n", "snippets/d/hello.out": "4\n"})
-
-
-def dev(project, *args) -> tuple[int, str]:
-    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
-    result = subprocess.run(["./dev", *args], cwd=project, capture_output=True, text=True, env=env, timeout=300)
-    return result.returncode, result.stdout + result.stderr
+    return tiny_project(
+        tmp_path,
+        {
+            "docs/zh/index.md": PAGE.format("页面"),
+            "docs/en/index.md": EN_PAGE,
+            "snippets/d/hello.py": "print(2 + 2)\n",
+            "snippets/d/hello.out": "4\n",
+        },
+    )
 
 
 def test_every_snippet_and_figure_is_shown_on_a_page():
-    assert not unused(), "\n".join(unused())
+    fail_if(unused())
 
 
 def test_dev_lists_its_tasks_and_unused_names_a_snippet_no_page_includes(project):
     code, said = dev(project)
     assert code == 2
-    for task in ("./dev outputs", "./dev translations", "./dev translations mark", "./dev unused"):
+    for task in ("./dev outputs", "./dev translations mark", "./dev unused"):  # translations: in its mark
         assert task in said, f"./dev does not list {task}:\n{said}"
     assert dev(project, "unused") == (0, "every snippet and figure is shown on a page\n")
-    (project / "snippets" / "d" / "forgotten.py").write_text('print("nobody shows me")\n', encoding="utf-8")
-    (project / "snippets" / "d" / "gone.out").write_text("left behind\n", encoding="utf-8")
-    code, said = dev(project, "unused")
-    assert code == 0
-    assert said.splitlines() == [
-        "snippets/d/forgotten.py: no page includes it",
-        "snippets/d/gone.out: its program snippets/d/gone.py is gone",
-    ], said
+    write(project, {"snippets/d/forgotten.py": 'print("nobody shows me")\n', "snippets/d/gone.out": "left behind\n"})
+    assert dev(project, "unused") == (
+        0,
+        "snippets/d/forgotten.py: no page includes it\nsnippets/d/gone.out: its program snippets/d/gone.py is gone\n",
+    )
 
 
 def test_translations_lists_stale_pages_and_marks_them(project):
-    zh, en = project / "docs" / "zh" / "index.md", project / "docs" / "en" / "index.md"
+    zh, en = project / "docs/zh/index.md", project / "docs/en/index.md"
     assert "docs/en/index.md records no `translated_from:` hash" in dev(project, "translations")[1]
     code, said = dev(project, "translations", "mark", "--all")
     assert code == 0 and "docs/en/index.md" in said, said
     marked = EN_PAGE.replace("\n---\n", f"\n{KEY}: {content_hash(zh)}\n---\n", 1)
     assert en.read_text(encoding="utf-8") == marked, "marking changed more than its front-matter entry"
     assert dev(project, "translations") == (0, "every translation is up to date\n")
-    git = ["git", "-c", "user.name=test", "-c", "user.email=test@example.invalid", "-c", "commit.gpgsign=false"]
-    for args in (["init", "-q"], ["add", "docs"], ["commit", "-q", "-m", "translated"]):
-        subprocess.run([*git, *args], cwd=project, check=True, timeout=60)
+    commit = "git -c user.name=test -c user.email=test@example.invalid -c commit.gpgsign=false commit -q -m translated"
+    subprocess.run(f"git init -q && git add docs && {commit}", shell=True, cwd=project, check=True, timeout=60)
 
     zh.write_text(zh.read_text(encoding="utf-8") + "\n新增的一段。\n", encoding="utf-8")
     code, said = dev(project, "translations")
@@ -73,7 +69,7 @@ def test_translations_lists_stale_pages_and_marks_them(project):
 
 
 def test_outputs_rewrites_a_stored_output_from_a_real_run_and_read_marks_it(project):
-    out = project / "snippets" / "d" / "hello.out"
+    out = project / "snippets/d/hello.out"
     out.write_text("typed by hand\n", encoding="utf-8")
     code, said = dev(project, "outputs", "snippets/d/hello.py")
     assert code == 0 and said.splitlines()[0] == "rewrote snippets/d/hello.out", said

@@ -8,7 +8,7 @@ from docs_pipeline.runner import ROOT, Snippet
 
 def test_a_kept_snippet_check_runs_again_when_what_its_run_depends_on_changes(tmp_path, monkeypatch):
     monkeypatch.setenv("DOCS_CACHE", str(tmp_path))
-    snippet, problems, runs = Snippet(ROOT / "snippets" / "how_it_works" / "grad_basics.py"), [None], []
+    snippet, problems, runs = Snippet(ROOT / "snippets/how_it_works/grad_basics.py"), [None], []
     monkeypatch.setattr(harness, "verify", lambda s: runs.append(s) or problems[-1])
     assert "snippets/how_it_works/grad_basics.py" in harness.run_inputs(snippet)[0]  # moved, it runs again
     assert [kept_verify(snippet) for _ in range(2)] == [None, None] and len(runs) == 1

@@ -41,12 +41,8 @@ def exercise_prose(page) -> tuple[dict[str, list[str]], list[str]]:
     """The paragraphs of a page's exercise sections, rendered, as plain text: those the reader is asked
     (by section id; tips included), and those of the answers and reference solutions."""
     parsed, asked, answered = parse(page), {}, []
-    skipped = {n for b in parsed.blocks for n in range(b.line, b.end + 1)}  # the code: the cells' business
-    for b in (b for b in parsed.code if b.annotations):  # and its annotations, the list right after it
-        n, indent = b.end + 1, re.escape(re.match(r"\s*", parsed.lines[b.line - 1]).group(0))
-        while n <= len(parsed.lines) and re.match(rf"\s*$|{indent}\d+\.\s|{indent}    ", parsed.lines[n - 1]):
-            skipped.add(n)
-            n += 1
+    # the code (the cells' business) and its annotations, the list right after it
+    skipped = {n for b in parsed.blocks for n in range(b.line, b.after)}
     for heading in (h for h in parsed.headings if h.id in EXERCISES):
         start, end = parsed.section(heading)
         paragraphs, hidden = [(False, [])], None  # (is it an answer's, its lines); the indent of the answer we are in
@@ -56,7 +52,7 @@ def exercise_prose(page) -> tuple[dict[str, list[str]], list[str]]:
             if hidden is not None and line.strip() and width <= hidden:
                 hidden = None
             adm = ADMONITION.match(line)
-            if adm and adm.group("marker").startswith("???") and adm.group("kind") in HIDDEN:
+            if adm and adm["marker"].startswith("???") and adm["kind"] in HIDDEN:
                 hidden = width
             if n in skipped or adm or not line.strip() or HEADING.match(line) or "{{ steps(" in line:
                 paragraphs.append((hidden is not None, []))

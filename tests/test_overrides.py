@@ -10,15 +10,18 @@ import re
 from pathlib import Path
 from xml.etree import ElementTree
 
+import material
 import nbformat
 import pytest
+from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook, new_output
 
 from docs_pipeline import highlight, page_html
 from docs_pipeline.site import ROOT
 
 OVERRIDES = ROOT / "overrides"
+MATERIAL = Path(material.__file__).resolve().parent / "templates"
 
-# overrides/<path>: the changes to Material's partial, (Material's text, the site's text), each once.
+# overrides/<path>: its changes to what it copies from Material, (Material's text, the site's text), each once.
 COPIES = {
     "partials/palette.html": [
         ('<form class="md-header__option" data-md-component="palette">', '<div class="md-header__option" data-site-palette>'),
@@ -36,28 +39,25 @@ COPIES = {
     "partials/alternate.html": [
         ('<button class="md-header__button md-icon"', '<button type="button" class="md-header__button md-icon"'),
     ],
+    "partials/theme-scripts.html": [("<script src=", "<script defer src=")],
+    "partials/theme-site-meta.html": [
+        (
+            '      {% if config.extra.alternate is iterable %}\n        {% for alt in config.extra.alternate %}\n          <link rel="alternate" href="{{ alt.link | url }}" hreflang="{{ alt.lang | d(lang.t(\'language\')) }}">\n        {% endfor %}\n      {% endif %}\n',
+            "",
+        )
+    ],
+    "partials/theme-config.html": [
+        (
+            '"base": base_url,',
+            '"base": base_url if config.theme.language == default_language else base_url ~ ("" if base_url.endswith("/") else "/") ~ config.theme.language ~ "/",',
+        )
+    ],
 }
-# overrides/<path>: a block of a Material template, copied ((template, block), changes as above).
+# overrides/<path>: the block of a Material template it copies (the others copy the partial of their path).
 BLOCKS = {
-    "partials/theme-scripts.html": (("base.html", "scripts"), [("<script src=", "<script defer src=")]),
-    "partials/theme-site-meta.html": (
-        ("base.html", "site_meta"),
-        [
-            (
-                '      {% if config.extra.alternate is iterable %}\n        {% for alt in config.extra.alternate %}\n          <link rel="alternate" href="{{ alt.link | url }}" hreflang="{{ alt.lang | d(lang.t(\'language\')) }}">\n        {% endfor %}\n      {% endif %}\n',
-                "",
-            )
-        ],
-    ),
-    "partials/theme-config.html": (
-        ("base.html", "config"),
-        [
-            (
-                '"base": base_url,',
-                '"base": base_url if config.theme.language == default_language else base_url ~ ("" if base_url.endswith("/") else "/") ~ config.theme.language ~ "/",',
-            )
-        ],
-    ),
+    "partials/theme-scripts.html": ("base.html", "scripts"),
+    "partials/theme-site-meta.html": ("base.html", "site_meta"),
+    "partials/theme-config.html": ("base.html", "config"),
 }
 # overrides/<path>: the SHA-256 of the Material partial it replaces (mkdocs-material 9.8.2), and why.
 REPLACED = {
@@ -72,31 +72,24 @@ MATERIAL_ICON = re.compile(
 )
 
 
-def _material(path: str) -> Path:
-    import material
-
-    return Path(material.__file__).resolve().parent / "templates" / path
-
-
-@pytest.mark.parametrize("path", sorted(COPIES) + sorted(BLOCKS))
+@pytest.mark.parametrize("path", sorted(COPIES))
 def test_a_copied_partial_is_materials_but_for_its_declared_changes(path):
-    if path in BLOCKS:
-        (template, block), changes = BLOCKS[path]
-        found = re.search(rf"(?s)\{{% block {block} %\}}(.*?)\{{% endblock %\}}", _material(template).read_text(encoding="utf-8"))
+    template, block = BLOCKS.get(path, (path, None))
+    theirs = (MATERIAL / template).read_text(encoding="utf-8")
+    if block:
+        found = re.search(rf"(?s)\{{% block {block} %\}}(.*?)\{{% endblock %\}}", theirs)
         assert found, f"overrides/{path}: Material's {template} has no block {block} any more: mkdocs-material changed it"
-        theirs, path_of_theirs = found.group(1), f"{template} (block {block})"
-    else:
-        theirs, changes, path_of_theirs = _material(path).read_text(encoding="utf-8"), COPIES[path], path
+        theirs, template = found.group(1), f"{template} (block {block})"
     theirs = LEADING_COMMENT.sub("", theirs)
     ours = LEADING_COMMENT.sub("", (OVERRIDES / path).read_text(encoding="utf-8"))
-    for old, new in changes:
+    for old, new in COPIES[path]:
         assert theirs.count(old) == 1, (
             f"overrides/{path}: Material's partial no longer has {old!r} once: mkdocs-material changed it; "
             "bring the copy along (and its declared changes here)"
         )
         theirs = theirs.replace(old, new)
     assert ours == theirs, (
-        f"overrides/{path} differs from Material's {path_of_theirs} by more than its declared changes "
+        f"overrides/{path} differs from Material's {template} by more than its declared changes "
         "(Material changed the partial, or the copy changed without declaring it in tests/test_overrides.py)"
     )
 
@@ -104,7 +97,7 @@ def test_a_copied_partial_is_materials_but_for_its_declared_changes(path):
 @pytest.mark.parametrize("path", sorted(REPLACED))
 def test_a_replaced_partial_replaces_the_material_version_it_was_written_for(path):
     digest, why = REPLACED[path]
-    actual = hashlib.sha256(_material(path).read_bytes()).hexdigest()
+    actual = hashlib.sha256((MATERIAL / path).read_bytes()).hexdigest()
     assert actual == digest, (
         f"overrides/{path} replaces Material's {path} ({why}), and mkdocs-material changed that partial: "
         f"check what changed, bring overrides/{path} along, then record its new SHA-256 ({actual}) here"
@@ -114,7 +107,7 @@ def test_a_replaced_partial_replaces_the_material_version_it_was_written_for(pat
 def test_the_icon_sprite_holds_materials_icons():
     """overrides/assets/images/icons.svg holds the icons of Material's CSS side by side and icons.css points
     each of Material's icon variables at its view (every page loads both: tests/test_build.py)."""
-    css = "".join(p.read_text(encoding="utf-8") for p in _material("assets/stylesheets").glob("main.*.min.css"))
+    css = "".join(p.read_text(encoding="utf-8") for p in (MATERIAL / "assets/stylesheets").glob("main.*.min.css"))
     icons = MATERIAL_ICON.findall(css)
     own = re.findall(
         r'--(md-[\w-]+): url\("\.\./images/icons\.svg#\1"\)',
@@ -141,14 +134,13 @@ def test_each_adjustment_of_rendered_html_finds_what_it_expects(tmp_path):
     import markdown
     from mkdocs_jupyter.convert import nb2html
 
-    text, code = nbformat.v4.new_markdown_cell("# 标题\n\n## Two"), nbformat.v4.new_code_cell("print(1)", execution_count=1)
-    code.outputs = [nbformat.v4.new_output("stream", text="1\n")]
-    nbformat.write(nbformat.v4.new_notebook(cells=[text, code]), tmp_path / "nb.ipynb")
+    output = new_output("stream", text="1\n")
+    cells = [new_markdown_cell("# 标题\n\n## Two"), new_code_cell("print(1)", execution_count=1, outputs=[output])]
+    nbformat.write(new_notebook(cells=cells), tmp_path / "nb.ipynb")
     rendered = nb2html(str(tmp_path / "nb.ipynb"))
-    found = {
-        name: len(getattr(page_html, name).findall(rendered)) for name in ("NOTEBOOK", "COPY_BUTTON", "CELL_CODE", "HEADING")
-    }
-    assert found == {"NOTEBOOK": 1, "COPY_BUTTON": 2, "CELL_CODE": 1, "HEADING": 2}, (
+    expected = {"NOTEBOOK": 1, "COPY_BUTTON": 2, "CELL_CODE": 1, "HEADING": 2}
+    found = {name: len(getattr(page_html, name).findall(rendered)) for name in expected}
+    assert found == expected, (
         f"mkdocs-jupyter changed the markup docs_pipeline/page_html.py adjusts: matches of each pattern {found}"
     )
     adjusted = page_html.notebook_html(rendered, ["title", "two"])

@@ -11,43 +11,41 @@ from packaging.utils import canonicalize_name
 from docs_pipeline.site import ROOT
 
 
-def _pins(lines) -> dict[str, str]:
+def _pins(lines):
     """{name: version} of the requirements in lines, "==" left out (a marker may follow it)."""
     requirements = map(Requirement, filter(None, (line.split("#")[0].strip() for line in lines)))
     return {canonicalize_name(r.name): str(r.specifier).removeprefix("==") for r in requirements}
 
 
+PINNED = _pins((ROOT / "constraints.txt").read_text(encoding="utf-8").splitlines())
+
+
 def test_installed_packages_and_pyproject_pins_are_the_versions_constraints_txt_pins():
-    pinned = _pins((ROOT / "constraints.txt").read_text(encoding="utf-8").splitlines())
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     direct = _pins(project["dependencies"])
     assert direct, "pyproject.toml: no name==version pin read from [project] dependencies"
     installed = {canonicalize_name(d.metadata["Name"]): d.version.split("+")[0] for d in importlib.metadata.distributions()}
     ignored = {canonicalize_name(project["name"]), "pip", "setuptools", "wheel"}
     wrong = [
-        f"{name} {version} installed, constraints.txt pins {pinned.get(name)}"
+        f"{name} {version} installed, constraints.txt pins {PINNED.get(name)}"
         for name, version in sorted(installed.items())
-        if name not in ignored and pinned.get(name) != version
+        if name not in ignored and PINNED.get(name) != version
     ]
-    wrong += [f"pyproject.toml pins {n}=={v}, constraints.txt {pinned.get(n)}" for n, v in direct.items() if pinned.get(n) != v]
+    wrong += [f"pyproject.toml pins {n}=={v}, constraints.txt {PINNED.get(n)}" for n, v in direct.items() if PINNED.get(n) != v]
     assert not wrong, "\n".join(wrong) + "\nAfter changing pyproject.toml: ./dev lock"
 
 
 def test_what_only_macos_installs_is_pinned_too():
     """./dev lock pins what pip installed here, on Linux: a requirement whose marker only macOS meets
     must be in constraints.txt with its marker (./dev lock keeps such lines)."""
-    pinned = _pins((ROOT / "constraints.txt").read_text(encoding="utf-8").splitlines())
-    missing = set()
-    for machine in ("x86_64", "arm64"):
-        mac = {
-            **default_environment(),
-            "sys_platform": "darwin",
-            "platform_system": "Darwin",
-            "platform_machine": machine,
-            "extra": "",
-        }
-        for dist in importlib.metadata.distributions():
-            for requirement in map(Requirement, dist.requires or []):
-                if requirement.marker and requirement.marker.evaluate(mac) and canonicalize_name(requirement.name) not in pinned:
-                    missing.add(f"{requirement} (of {dist.metadata['Name']})")
+    mac = {**default_environment(), "sys_platform": "darwin", "platform_system": "Darwin", "extra": ""}
+    missing = {
+        f"{requirement} (of {dist.metadata['Name']})"
+        for machine in ("x86_64", "arm64")
+        for dist in importlib.metadata.distributions()
+        for requirement in map(Requirement, dist.requires or [])
+        if requirement.marker
+        and requirement.marker.evaluate({**mac, "platform_machine": machine})
+        and canonicalize_name(requirement.name) not in PINNED
+    }
     assert not missing, "constraints.txt: not pinned for macOS: " + ", ".join(sorted(missing))

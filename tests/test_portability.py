@@ -17,17 +17,17 @@ LEVELS = ("default", "avx2", "avx512")  # ATEN_CPU_CAPABILITY, in the order x86 
 PROBE = "import torch; print(torch.randn(100_003, generator=torch.Generator().manual_seed(0)).sum().item())"
 
 
-def _python(code: str, env: dict) -> str:
-    result = subprocess.run([sys.executable, "-c", code], env={**os.environ, **env}, capture_output=True, text=True, timeout=120)
-    return result.stdout.strip()
+def _python(env, *args):
+    return subprocess.run(
+        [sys.executable, *args], cwd=ROOT, env={**os.environ, **env}, capture_output=True, text=True, timeout=3600
+    )
 
 
-def settings() -> dict[str, dict[str, str]]:
+def settings():
     """{name: environment}: each dispatch level this CPU offers but the native one, and one thread (two
     where torch uses one)."""
-    native, threads = _python(
-        "import torch; print(torch.backends.cpu.get_cpu_capability().lower(), torch.get_num_threads())", {}
-    ).split()
+    probe = "import torch; print(torch.backends.cpu.get_cpu_capability().lower(), torch.get_num_threads())"
+    native, threads = _python({}, "-c", probe).stdout.split()
     offered = LEVELS[: LEVELS.index(native) + 1] if native in LEVELS else ("default",)
     one = "1" if int(threads) > 1 else "2"
     return {f"ATEN_CPU_CAPABILITY={lv}": {"ATEN_CPU_CAPABILITY": lv} for lv in offered if lv != native} | {
@@ -39,8 +39,7 @@ def settings() -> dict[str, dict[str, str]]:
 def test_every_snippet_prints_the_same_under_every_setting():
     failed = []
     for setting, env in settings().items():
-        command = [sys.executable, "-m", "pytest", "-q", "--no-header", "-p", "no:cacheprovider", "snippets"]
-        result = subprocess.run(command, cwd=ROOT, env={**os.environ, **env}, capture_output=True, text=True, timeout=3600)
+        result = _python(env, "-m", "pytest", "-q", "--no-header", "-p", "no:cacheprovider", "snippets")
         if result.returncode:
             failed.append(f"under {setting}:\n{result.stdout[-20000:]}{result.stderr[-3000:]}")
     assert not failed, "\n".join(failed) + HOW_TO_HOLD
@@ -49,8 +48,9 @@ def test_every_snippet_prints_the_same_under_every_setting():
 @pytest.mark.exhaustive
 def test_the_settings_really_change_the_arithmetic():
     """A float32 sum of many terms differs under some setting: the settings are not ignored."""
-    sums = {setting: _python(PROBE, env) for setting, env in settings().items()}
-    assert any(s != _python(PROBE, {}) for s in sums.values()), f"every setting summed to {_python(PROBE, {})}: {sums}"
+    sums = {setting: _python(env, "-c", PROBE).stdout for setting, env in settings().items()}
+    native = _python({}, "-c", PROBE).stdout
+    assert any(s != native for s in sums.values()), f"every setting summed to {native}: {sums}"
 
 
 def test_flippable_finds_what_the_cpu_can_flip():

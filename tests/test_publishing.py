@@ -11,7 +11,8 @@ import xml.etree.ElementTree as ET
 from urllib.parse import urljoin, urlsplit
 
 from docs_pipeline.site import layout
-from tests.site_loads import PAGE_WEIGHT_LIMIT_KIB, describe, page_weight, site_pages, tags
+from tests.helpers import fail_if
+from tests.site_loads import PAGE_WEIGHT_LIMIT_KIB, describe, page_weight, site_file, source
 
 SITE = layout()
 SITE_URL, BASE_PATH = SITE.site_url, SITE.base_path
@@ -25,47 +26,43 @@ def test_site_url_is_a_project_site_under_a_sub_path():
     )
 
 
-def test_sitemap_lists_every_page_with_absolute_hreflang_alternates(built_site):
-    tree = ET.parse(built_site / "sitemap.xml")
+def test_sitemap_lists_every_page_with_absolute_hreflang_alternates(built_site, built_pages):
     ns = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9", "x": "http://www.w3.org/1999/xhtml"}
-    entries = {
+    listed = {
         url.findtext("s:loc", namespaces=ns): {link.get("hreflang"): link.get("href") for link in url.findall("x:link", ns)}
-        for url in tree.getroot().findall("s:url", ns)
+        for url in ET.parse(built_site / "sitemap.xml").getroot().findall("s:url", ns)
     }
     expected = {}
-    for built in site_pages(built_site):  # every page's alternates: its zh and en versions, and the zh one as x-default
-        url = built.relative_to(built_site).as_posix().removesuffix("index.html")
-        zh = url.removeprefix("en/")
-        if built.name != "404.html":  # served for missing paths, not indexed
+    for page in built_pages:  # every page's alternates: its zh and en versions, and the zh one as x-default
+        url, zh = page.removesuffix("index.html"), page.removeprefix("en/").removesuffix("index.html")
+        if not page.endswith("404.html"):  # served for missing paths, not indexed
             expected[SITE_URL + url] = {"zh": SITE_URL + zh, "en": SITE_URL + "en/" + zh, "x-default": SITE_URL + zh}
-    assert all(loc.startswith(SITE_URL) for loc in entries), f"sitemap.xml has URLs outside {SITE_URL}"
     wrong = [
-        f"{loc}: {entries.get(loc, 'not listed')} (expected {alternates})"
-        for loc, alternates in expected.items()
-        if entries.get(loc) != alternates
+        f"{loc}: {listed.get(loc, 'not listed')} (expected {expected.get(loc, f'no entry: no page of the site under {SITE_URL}')})"
+        for loc in sorted(listed.keys() | expected.keys())
+        if listed.get(loc) != expected.get(loc)
     ]
     assert not wrong, "sitemap.xml alternates:\n" + "\n".join(wrong)
 
 
-def test_404_works_under_the_sub_path(built_site):
+def test_404_works_under_the_sub_path(built_site, built_pages):
     """GitHub Pages serves /<repo>/404.html for any missing path, however deep: relative links would break."""
-    found = tags((built_site / "404.html").read_text(encoding="utf-8"))  # that it exists: tests/test_build.py
-    problems, local = [], 0
-    for tag, attrs, _ in found:
-        for ref in filter(None, (attrs.get("href"), attrs.get("src"))):
-            parts = urlsplit(urljoin("http://site.invalid/404.html", ref))  # as a browser resolves it
-            if parts.netloc != "site.invalid" or ref.startswith(("#", "mailto:", "javascript:")):
+    doc, problems, local = built_pages["404.html"], [], []  # that it exists: tests/test_build.py
+    for node in doc.css("[href], [src]"):
+        for ref in filter(None, (node.attributes.get("href"), node.attributes.get("src"))):
+            if urlsplit(ref).scheme or urlsplit(ref).netloc or ref.startswith("#"):
                 continue  # links to other sites: the first-visit test below covers what loads
-            local += 1
-            target = built_site / parts.path.removeprefix(BASE_PATH) / ("index.html" if parts.path.endswith("/") else "")
-            if not parts.path.startswith(BASE_PATH):
-                problems.append(f"<{tag}> {ref} is not under {BASE_PATH}: it breaks when the 404 page answers a deep path")
-            elif not target.is_file():
-                problems.append(f"<{tag}> {ref} points at nothing in the built site")
-    assert local > 5, f"the 404 page links only {local} local files: {found}"
+            local.append(ref)
+            path = urlsplit(urljoin("http://site.invalid/404.html", ref)).path  # as a browser resolves it
+            if not path.startswith(BASE_PATH):
+                problems.append(f"<{node.tag}> {ref} is not under {BASE_PATH}: it breaks when the 404 page answers a deep path")
+            elif not (built_site / site_file(path, BASE_PATH)).is_file():
+                problems.append(f"<{node.tag}> {ref} points at nothing in the built site")
+    assert len(local) > 5, f"the 404 page links only {len(local)} local files: {local}"
     assert not problems, "404.html:\n" + "\n".join(problems)
-    langs = {attrs["lang"] for _, attrs, _ in found if attrs.get("lang")}
-    assert {"zh", "en"} <= langs, "the 404 page speaks both languages (lang=zh and lang=en parts)"
+    assert doc.css_first("[lang=zh]") and doc.css_first("[lang=en]"), (
+        "the 404 page speaks both languages (lang=zh and lang=en parts)"
+    )
 
 
 # Lighthouse's link-text audit: link texts that say nothing of where they lead (its list's English
@@ -74,18 +71,16 @@ VAGUE = {"click here", "click this", "go", "here", "information", "learn more", 
 VAGUE |= {"right here", "read more", "see more", "start", "this"}
 
 
-def test_every_pages_links_are_followed_by_crawlers_and_say_where_they_lead(built_site):
+def test_every_pages_links_are_followed_by_crawlers_and_say_where_they_lead(built_site, built_pages):
     """Lighthouse's SEO audits crawlable-anchors and link-text, as Lighthouse 12 reads them, on every
     built page (Lighthouse itself audits a sample: tests/audit/); and each page's language switcher
     links its counterpart, a 404 page the home pages (the language-switch script:
     tests/browser/test_browser_pages.py)."""
     problems = []
-    for built in site_pages(built_site):
-        page = built.relative_to(built_site).as_posix()
-        name, lang = describe(built_site, page), SITE.language_of(SITE.root / SITE.source_of(built, built_site))
-        inner = "" if built.name == "404.html" else page.removeprefix(SITE.prefix(lang)).removesuffix("index.html")
-        switcher = {code: BASE_PATH + SITE.prefix(code) + inner for code in SITE.languages}
-        for attrs, text in (t[1:] for t in tags(built.read_text(encoding="utf-8")) if t[0] == "a"):
+    for page, doc in built_pages.items():
+        name, lang = describe(built_site, page), SITE.language_of(source(page))
+        for link in doc.css("a"):
+            attrs, text = {key: value or "" for key, value in link.attributes.items()}, link.text()
             href = re.sub(r"\s", "", attrs.get("href", ""))
             if attrs.get("role") or href.startswith("mailto:") or (not href and attrs.get("id")):
                 continue
@@ -99,33 +94,34 @@ def test_every_pages_links_are_followed_by_crawlers_and_say_where_they_lead(buil
                 and "nofollow" not in attrs.get("rel", "")
             ):
                 problems.append(f"{name}: a link text that says nothing of where it leads: {text!r}")
-            if "md-select__link" in attrs.get("class", ""):
-                lands = urlsplit(urljoin(BASE_PATH + page, href)).path
-                if lands != switcher[attrs["hreflang"]]:
-                    problems.append(f"{name}: the language switch to {attrs['hreflang']} leads to {lands}")
+        inner = "" if page.endswith("404.html") else page.removeprefix(SITE.prefix(lang)).removesuffix("index.html")
+        for switch in doc.css("a.md-select__link"):
+            lands = urlsplit(urljoin(BASE_PATH + page, switch.attributes["href"])).path
+            if lands != BASE_PATH + SITE.prefix(switch.attributes["hreflang"]) + inner:
+                problems.append(f"{name}: the language switch to {switch.attributes['hreflang']} leads to {lands}")
     assert not problems, "\n".join(problems)
 
 
-def test_a_first_visit_loads_only_this_sites_files_within_the_weight_limit(built_site):
+def test_a_first_visit_loads_only_this_sites_files_within_the_weight_limit(built_site, built_pages):
     """What a browser loads on a first visit to any page comes from this site, exists in it, and
     weighs less than PAGE_WEIGHT_LIMIT_KIB gzipped."""
-    weights = [page_weight(built_site, page, BASE_PATH) for page in site_pages(built_site)]
-    assert len(weights) > len(SITE.pages()), "fewer HTML files than pages in the built site"
-    external = [f"{describe(built_site, w.page)}: {url}" for w in weights for url in w.external]
-    missing = [f"{describe(built_site, w.page)}: {url}" for w in weights for url in w.missing]
-    assert not external, "pages load from other hosts:\n" + "\n".join(external)
-    assert not missing, "pages load files the site does not have:\n" + "\n".join(missing)
-    heavy = [
-        f"{describe(built_site, w.page)}: {size / 1024:.0f} KiB, most of it {max(w.files, key=w.files.get)}"
-        for w in weights
-        if (size := sum(w.files.values())) >= PAGE_WEIGHT_LIMIT_KIB * 1024
-    ]
-    assert not heavy, f"pages over {PAGE_WEIGHT_LIMIT_KIB} KiB gzipped on a first visit:\n" + "\n".join(heavy)
+    assert len(built_pages) > len(SITE.pages()), "fewer HTML files than pages in the built site"
+    problems = []
+    for page in built_pages:
+        files, external, missing = page_weight(built_site, page, BASE_PATH)
+        problems += [f"{describe(built_site, page)}: loads {url} from another host" for url in external]
+        problems += [f"{describe(built_site, page)}: loads {path}, a file the site does not have" for path in missing]
+        if (size := sum(files.values())) >= PAGE_WEIGHT_LIMIT_KIB * 1024:
+            problems.append(
+                f"{describe(built_site, page)}: {size / 1024:.0f} KiB gzipped on a first visit, over {PAGE_WEIGHT_LIMIT_KIB} KiB;"
+                f" most of it {max(files, key=files.get)}"
+            )
+    fail_if(problems)
 
 
 def test_what_a_page_loads_is_seen(tmp_path):
-    """tests/site_loads.py on a tiny site: local files, CSS
-    urls, other hosts, missing files; canonical and alternate links and plain links load nothing."""
+    """tests/site_loads.py on a tiny site: local files, CSS urls, other hosts, missing files; canonical and
+    alternate links and plain links load nothing."""
     (tmp_path / "a").mkdir()
     (tmp_path / "a" / "index.html").write_text(
         '<link rel="canonical" href="https://example.org/a/"><link rel="alternate" hreflang="zh" href="https://example.org/zh/">'
@@ -138,13 +134,13 @@ def test_what_a_page_loads_is_seen(tmp_path):
     )
     (tmp_path / "s.css").write_text("@import url(https://fonts.example/f.css); b { background: url(i.svg) }", encoding="utf-8")
     (tmp_path / "i.svg").write_text("<svg/>", encoding="utf-8")
-    weight = page_weight(tmp_path, tmp_path / "a" / "index.html", "/repo/")
-    assert set(weight.files) == {"a/index.html", "s.css", "i.svg"}
-    assert weight.external == [
+    files, external, missing = page_weight(tmp_path, "a/index.html", "/repo/")
+    assert set(files) == {"a/index.html", "s.css", "i.svg"}
+    assert external == [
         "a Mermaid diagram (Material loads Mermaid from a CDN)",
         "https://fonts.example.net",
-        "https://fonts.example.net/a.woff2",
         "https://cdn.example/x.js",
+        "https://fonts.example.net/a.woff2",
         "https://fonts.example/f.css",
     ]
-    assert weight.missing == ["nothing.png"]
+    assert missing == ["a/nothing.png"]

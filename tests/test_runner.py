@@ -23,7 +23,6 @@ def _state() -> list:
 def test_a_setting_a_snippet_leaves_does_not_reach_the_next():
     reset_global_state(1)
     fresh = _state()
-    reset_global_state(1)
     torch.autograd.set_detect_anomaly(True)
     torch.use_deterministic_algorithms(True)
     torch.set_float32_matmul_precision("medium")

@@ -3,27 +3,27 @@ download, and on English pages the link to the Chinese original, each in the pag
 (docs_pipeline/ui.toml)."""
 
 import importlib.metadata
-from pathlib import Path
-from urllib.parse import unquote, urljoin, urlparse
+from urllib.parse import urljoin, urlsplit
 
 from docs_pipeline.notebooks import notebook_file_name, notebook_url
 from docs_pipeline.pages import parse
 from docs_pipeline.site import layout
 from docs_pipeline.ui import TEXTS, texts
 from tests.helpers import fail_if
+from tests.site_loads import site_file
 
 SITE = layout()
 UI = texts()
 
 
-def _target(site: Path, page_url: str, href: str) -> Path:
-    """The file in the built site that a link on the page at page_url points to."""
-    assert not urlparse(href).scheme and not href.startswith("//"), f"{page_url}: {href} leaves the site"
-    path = unquote(urlparse(urljoin(f"http://site/{page_url}", href)).path).lstrip("/")
-    return site / path / "index.html" if path.endswith("/") or not path else site / path
+def _targets(url: str, links: list) -> list[str]:
+    """The built files (relative to the site) that links on the page at `url` point to."""
+    urls = [urljoin(f"http://site.invalid/{url}", link.attributes["href"]) for link in links]
+    assert all(urlsplit(target).netloc == "site.invalid" for target in urls), f"{url}: {urls} leave the site"
+    return [site_file(target) for target in urls]
 
 
-def _notes(site: Path, page: Path, url: str, doc) -> list[str]:
+def _notes(site, page, url, doc) -> list[str]:
     """The note below the page: the torch version, the source link, in its language; on an English page the
     link to the Chinese original."""
     lang, footers = SITE.language_of(page), doc.css("aside.page-note--footer")
@@ -36,48 +36,43 @@ def _notes(site: Path, page: Path, url: str, doc) -> list[str]:
     sources = footers[0].css("a.page-note__source")
     if [a.text().strip() for a in sources] != [SITE.name(page)]:
         problems.append(f"{url}: the source link should name {SITE.name(page)}")
-    elif _target(site, url, sources[0].attributes["href"]).read_text(encoding="utf-8") != page.read_text(encoding="utf-8"):
+    elif (site / _targets(url, sources)[0]).read_text(encoding="utf-8") != page.read_text(encoding="utf-8"):
         problems.append(f"{url}: the linked source is not {SITE.name(page)} as it is now")
-    notes = doc.css("p.page-note--original")
-    if lang == SITE.default:
-        return problems + [f"{url}: a Chinese page says it is a translation"] * bool(notes)
-    links = [a.attributes["href"] for note in notes if UI[lang]["original"] in note.text() for a in note.css("a")]
-    zh_url = url.removeprefix(SITE.prefix(lang))
-    if [_target(site, url, href) for href in links] != [site / zh_url / "index.html"]:
-        problems.append(f"{url}: one note in {lang} should link the Chinese original {zh_url or '(home)'}, not {links}")
+    notes, zh_url = doc.css("p.page-note--original"), url.removeprefix(SITE.prefix(lang))
+    if lang == SITE.default and notes:
+        problems.append(f"{url}: a Chinese page says it is a translation")
+    elif lang != SITE.default:
+        linked = _targets(url, [a for note in notes if UI[lang]["original"] in note.text() for a in note.css("a")])
+        if linked != [f"{zh_url}index.html"]:
+            problems.append(f"{url}: one note in {lang} should link the Chinese original {zh_url or '(home)'}, not {linked}")
     return problems
 
 
-def _notebook(site: Path, page: Path, url: str, doc) -> list[str]:
+def _notebook(page, url, doc) -> list[str]:
     """A page with code and its notebook page offer the download at the top and in the note below; the page
     also links the notebook page (that both are published: tests/test_notebooks.py)."""
-    hrefs = {
-        cls: [a.attributes.get("href") for a in doc.css(f"a.{cls}")] for cls in ("page-notebook-button", "page-note__download")
-    }
+    downloads = doc.css("a.page-notebook-button, a.page-note__download")
     if not parse(page).code:
-        return [f"{url}: a notebook download on a page without code"] * any(hrefs.values())
-    expected, problems = site / notebook_url(page, SITE) / notebook_file_name(page, SITE), []
-    button = doc.css_first("a.page-notebook-button")
-    if not button or "download" not in button.attributes or "aria-label" not in button.attributes:
+        return [f"{url}: a notebook download on a page without code"] * bool(downloads)
+    expected, problems = notebook_url(page, SITE) + notebook_file_name(page, SITE), []
+    if not doc.css_first("a.page-notebook-button[download][aria-label]"):
         problems.append(f"{url}: no notebook button with download and aria-label")
     if UI[SITE.language_of(page)]["download"] not in doc.html:
         problems.append(f"{url}: the notebook download is not in its language")
-    if [_target(site, url, h) for hrefs_ in hrefs.values() for h in hrefs_] != [expected, expected]:
-        problems.append(f"{url}: the button and the note should each offer {expected.relative_to(site)}: {hrefs}")
-    views = [a.attributes["href"] for a in doc.css("a.page-note__view")]
-    view = site / notebook_url(page, SITE) / "index.html"
-    if [_target(site, url, h) for h in views] != ([] if url == notebook_url(page, SITE) else [view]):
-        problems.append(f"{url}: links to the notebook page {views}, expected one to {view.relative_to(site)} (none on itself)")
+    if (offered := _targets(url, downloads)) != [expected, expected]:
+        problems.append(f"{url}: the button and the note should each offer {expected}: {offered}")
+    view = notebook_url(page, SITE) + "index.html"
+    if (views := _targets(url, doc.css("a.page-note__view"))) != ([] if url == notebook_url(page, SITE) else [view]):
+        problems.append(f"{url}: links to the notebook page {views}, expected one to {view} (none on itself)")
     return problems
 
 
 def test_every_page_notes_torch_version_links_its_source_original_and_notebook(built_site, built_pages):
     problems = []
     for page in SITE.pages():
-        built = [SITE.url_of(page)] + [notebook_url(page, SITE)] * bool(parse(page).code)
-        for url in built:
+        for url in [SITE.url_of(page)] + [notebook_url(page, SITE)] * bool(parse(page).code):
             doc = built_pages[f"{url}index.html"]
-            problems += _notes(built_site, page, url, doc) + _notebook(built_site, page, url, doc)
+            problems += _notes(built_site, page, url, doc) + _notebook(page, url, doc)
     fail_if(problems)
 
 

@@ -17,23 +17,18 @@ import yaml
 
 from docs_pipeline.site import ROOT
 
-WORKFLOWS = sorted((ROOT / ".github" / "workflows").glob("*.y*ml"))
 ZIZMOR = Path(sys.executable).parent / "zizmor"
 TEST_COMMAND = "./dev test"  # the README's test command
+# Each workflow by its path, its triggers under True (YAML 1.1 reads the key `on` as True); none at all
+# fails every test below.
+WORKFLOWS = {
+    path.relative_to(ROOT).as_posix(): yaml.safe_load(path.read_text(encoding="utf-8"))
+    for path in sorted((ROOT / ".github/workflows").glob("*.y*ml"))
+}
 
 
-def _workflows() -> dict[str, dict]:
-    """Each workflow by its path, its triggers under "on" (YAML 1.1 reads the key `on` as True)."""
-    loaded = {}
-    for path in WORKFLOWS:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-        data["on"] = data.pop(True)  # a mapping: a trigger written as a string or list fails the tests below
-        loaded[path.relative_to(ROOT).as_posix()] = data
-    assert loaded, "no workflows in .github/workflows/"
-    return loaded
-
-
-def _runs(job: dict) -> list[str]:
+def _runs(job):
+    """The command each step of the job runs ("" for a step that runs none)."""
     return [step.get("run", "").strip() for step in job.get("steps", [])]
 
 
@@ -50,7 +45,7 @@ def test_zizmor_finds_nothing():
 
 
 def test_ci_runs_exactly_the_readmes_test_command():
-    commands = [line for line in (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines() if line.startswith("./")]
+    commands = re.findall(r"^\./.*", (ROOT / ".ci/run").read_text(encoding="utf-8"), re.M)
     assert commands == [TEST_COMMAND], f".ci/run runs {commands}, not exactly README.md's `{TEST_COMMAND}`"
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert re.search(rf"^{re.escape(TEST_COMMAND)}\b", readme, re.M), f"README.md no longer gives `{TEST_COMMAND}`"
@@ -60,8 +55,8 @@ def test_every_push_and_pull_request_runs_the_test_command_as_root_in_debian():
     """Root in a Debian image: `./dev test` can then apt-get install chromium for the browser tests."""
     runs = [
         (name, job_id, job)
-        for name, data in _workflows().items()
-        if {"push", "pull_request"} <= set(data["on"])
+        for name, data in WORKFLOWS.items()
+        if {"push", "pull_request"} <= set(data[True])
         for job_id, job in data["jobs"].items()
         if "if" not in job
         and any(step.get("run", "").strip() == TEST_COMMAND and "if" not in step for step in job.get("steps", []))
@@ -77,15 +72,16 @@ def test_every_push_and_pull_request_runs_the_test_command_as_root_in_debian():
 
 def test_weekly_scheduled_run_of_the_exhaustive_tests():
     weekly = []
-    for name, data in _workflows().items():
-        for entry in data["on"].get("schedule") or []:
-            fields = entry["cron"].split()
-            assert len(fields) == 5, f"{name}: bad cron {entry['cron']!r}"
-            on_a_weekday = fields[2] == fields[3] == "*" and re.fullmatch(r"[0-6]", fields[4])
-            if on_a_weekday and any(f"{TEST_COMMAND} --exhaustive" in _runs(job) for job in data["jobs"].values()):
+    for name, data in WORKFLOWS.items():
+        for entry in data[True].get("schedule") or []:
+            assert len(entry["cron"].split()) == 5, f"{name}: bad cron {entry['cron']!r}"
+            # minute, hour, any day of any month, one day of the week
+            if re.fullmatch(r"\S+\s+\S+\s+\*\s+\*\s+[0-6]", entry["cron"]) and any(
+                f"{TEST_COMMAND} --exhaustive" in _runs(job) for job in data["jobs"].values()
+            ):
                 weekly.append(name)
     assert weekly, f"no workflow runs `{TEST_COMMAND} --exhaustive` on a weekly schedule"
-    cpu = [name for name, data in _workflows().items() if "cpuinfo" in json.dumps(data)]
+    cpu = [name for name, data in WORKFLOWS.items() if "cpuinfo" in json.dumps(data)]
     assert not cpu, f"{cpu}: a cache keyed by the CPU model starts cold on every other runner"
 
 
@@ -93,17 +89,16 @@ def test_main_deploys_the_site_after_the_tests_from_a_build_that_restores_no_cac
     """What is published (the executed notebooks included) is built by a job that restores no cache, once
     the job running the test command has passed: nothing a cache holds reaches the site."""
 
-    def needs(job: dict) -> list[str]:
+    def needs(job):
+        """The names of the jobs it needs."""
         return [job["needs"]] if isinstance(job.get("needs"), str) else job.get("needs") or []
 
-    def uses(job: dict, action: str) -> list[int]:
+    def uses(job, action):
+        """The indexes of its steps that use the action."""
         return [i for i, step in enumerate(job.get("steps", [])) if step.get("uses", "").startswith(action)]
 
     deploys = [
-        (data["jobs"], job)
-        for data in _workflows().values()
-        for job in data["jobs"].values()
-        if uses(job, "actions/deploy-pages@")
+        (data["jobs"], job) for data in WORKFLOWS.values() for job in data["jobs"].values() if uses(job, "actions/deploy-pages@")
     ]
     assert len(deploys) == 1, f"expected one job with actions/deploy-pages, found {len(deploys)}"
     jobs, deploy = deploys[0]

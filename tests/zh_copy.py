@@ -6,9 +6,10 @@ targets are not text. What test_zh_copy.py lints is listed in CONTRIBUTING.md.
 
 import html
 import re
-from pathlib import Path
 
 import autocorrect_py
+
+from docs_pipeline.site import ROOT
 
 CJK = re.compile(r"[\u3400-\u9fff\uff00-\uffef\u3000-\u303f]")
 TAG = re.compile(r"<[^>]+>")
@@ -30,18 +31,18 @@ def html_text(markup: str) -> str:
     return html.unescape(TAG.sub("\n", markup))
 
 
-def source_strings(root: Path) -> list[tuple[str, int, str]]:
+def source_strings():
     """The Chinese text lines of the pipeline (code, ui.toml, glossary.toml), templates and mkdocs.yml:
     (file, line, text)."""
-    found, pipeline = [], root / "docs_pipeline"
+    pipeline = ROOT / "docs_pipeline"
     for path in [
-        *sorted(p for p in pipeline.iterdir() if p.suffix in (".py", ".toml")),
-        *sorted((root / "overrides").rglob("*.html")),
-        root / "mkdocs.yml",
+        *sorted(pipeline.glob("*.py")),
+        *sorted(pipeline.glob("*.toml")),
+        *sorted((ROOT / "overrides").rglob("*.html")),
+        ROOT / "mkdocs.yml",
     ]:
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             text = TAG.sub("", JINJA.sub(" ", line))
             # YAML's `key: value` colon is syntax, not punctuation: key and value are two texts
             parts = re.split(r":(?:\s|$)", text) if path.suffix == ".yml" else [text]
-            found += [(path.relative_to(root).as_posix(), number, part) for part in parts if CJK.search(part)]
-    return found
+            yield from ((path.relative_to(ROOT).as_posix(), number, part) for part in parts if CJK.search(part))

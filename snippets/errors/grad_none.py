@@ -1,16 +1,8 @@
-import warnings
-
 import torch
 from torch import nn
 
 a, b, c, d, w = (torch.tensor(2.0, requires_grad=True) for _ in range(5))
 layer = nn.Linear(1, 1)  # (1)!
-h = w * 3
-loss = torch.tensor(a.tolist()) + b.item() + c.data + d.detach() + h  # (2)!
+loss = torch.tensor(a.tolist()) + b.item() + c.data + d.detach() + w * 3  # (2)!
 loss.backward()
 print(f"a: {a.grad}, b: {b.grad}, c: {c.grad}, d: {d.grad}, layer: {layer.weight.grad}, w: {w.grad}")
-
-with warnings.catch_warnings(record=True) as caught:
-    warnings.simplefilter("always")
-    print(f"h.grad = {h.grad}")
-print(f"{caught[0].category.__name__}: {str(caught[0].message).split('. ')[0]}.")

@@ -71,7 +71,31 @@ for name, transform in transforms.items():
             assert (out.grad_fn is not None) == (mode == "default"), (name, source, mode)
             captured += out.grad_fn is not None
             cases += 1
+# recorded only when the transform computes the result from such a tensor
+linear = {"3 * t": lambda t: (3 * t).sum(), "t + 1": lambda t: (t + 1).sum(), "t.sum()": lambda t: t.sum()}
+constant = 0
+for dtype in [torch.float32, torch.float64]:
+    for name in ["grad", "vjp", "jacrev", "hessian", "vmap(grad)"]:
+        for source, g in linear.items():
+            x = torch.randn(3, dtype=dtype, requires_grad=True)
+            out = transforms[name](g, x)
+            assert out.grad_fn is None and x.grad is None, (dtype, name, source)
+            constant += 1
+    for name, transform in transforms.items():
+        out = transform(lambda t: (t * t).sum() + w.sum(), torch.randn(3, dtype=dtype))
+        assert out.grad_fn is None and w.grad is None, (dtype, name)
+        constant += 1
+x = torch.randn(3, requires_grad=True)
+computed_from_t = {
+    "jvp of 3 * t": transforms["jvp"](lambda t: 3 * t, x),
+    "hessian of (t * t).sum(), 2I": transforms["hessian"](lambda t: (t * t).sum(), x),
+}
+assert all(out.grad_fn is not None for out in computed_from_t.values())
+assert torch.equal(computed_from_t["hessian of (t * t).sum(), 2I"], 2 * torch.eye(3))
 print(f"{cases} cases (7 transforms, 2 dtypes, 3 shapes, 3 grad modes; a model's parameters through functional_call;")
 print("f capturing a tensor that requires grad, or calling a module directly): .grad stays None")
-print(f"results carry a grad_fn in the {recorded} cases with an input requiring grad and recording on,")
-print(f"in the {captured} cases where f uses a captured tensor requiring grad and recording is on, and in no other")
+print(f"f = (t.sin() * t).sum() or a model's loss: a grad_fn in the {recorded} cases with an input requiring grad, recording on;")
+print(f"f using a captured tensor that requires grad: a grad_fn in the {captured} cases with recording on, in no other")
+print(f"no grad_fn in {constant} cases computed without such a tensor, x requiring grad and recording on:")
+print("  grad, vjp, jacrev, hessian, vmap(grad) of 3 * t, t + 1, t.sum(); every transform of (t * t).sum() + w.sum()")
+print(f"a constant computed from t still carries one: {', '.join(computed_from_t)}")

@@ -118,11 +118,52 @@ for name, (call, message) in refused.items():
         raise AssertionError(name)
 jac = torch.func.jacrev(VmapMul.apply)(x[0], w[0] * 2)
 assert torch.equal(jac, torch.eye(3) * 2)
+
+
+class JvpMul(Mul):
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        ctx.save_for_backward(*inputs)
+        ctx.save_for_forward(*inputs)
+
+    @staticmethod
+    def jvp(ctx, x_t, w_t):
+        x, w = ctx.saved_tensors
+        return x_t * w + x * w_t
+
+
+class JvpVmapMul(JvpMul):
+    generate_vmap_rule = True
+
+
+forward_cases = 0
+for dtype in (torch.float32, torch.float64):
+    x, w = torch.tensor([1.0, 2.0, 3.0], dtype=dtype), torch.tensor([4.0, 5.0, 6.0], dtype=dtype)
+    assert torch.equal(torch.func.jacrev(Mul.apply)(x, w), torch.diag(w)), dtype
+    for cls in (JvpMul, JvpVmapMul):
+        tangent = torch.func.jvp(lambda t, cls=cls: cls.apply(t, w), (x,), (torch.ones_like(x),))[1]
+        assert torch.equal(tangent, w), (cls, dtype)
+        forward_cases += 1
+    for name, call in {
+        "jacfwd": lambda cls: torch.func.jacfwd(cls.apply)(x, w),
+        "hessian": lambda cls: torch.func.hessian(lambda t: cls.apply(t, t).sum())(x),
+    }.items():
+        try:
+            call(JvpMul)
+        except RuntimeError as e:
+            assert "does not have vmap support" in str(e), (name, dtype)
+        else:
+            raise AssertionError(f"{name} with a jvp static method but no vmap support")
+        expected = torch.diag(w) if name == "jacfwd" else 2 * torch.eye(3, dtype=dtype)
+        assert torch.equal(call(JvpVmapMul), expected), (name, dtype)
+        forward_cases += 1
 (single,) = [torch.func.grad(lambda t: Mul.apply(t, torch.tensor(2.0)))(torch.tensor(3.0))]
 assert single.item() == 2.0
 print(f"{cases} vmap cases over dtypes, batch sizes and in_dims")
 print("setup_context + generate_vmap_rule: outputs and per-sample gradients equal a loop over the batch")
 print("no generate_vmap_rule: vmap raised every time; forward(ctx, ...) style: vmap and grad raised every time")
 print(f"torch.func.grad without vmap needs setup_context only: {single.item()}")
-print("jacrev worked; jacfwd raised without a jvp staticmethod")
+print("jacrev worked, with or without generate_vmap_rule; jacfwd raised without a jvp static method")
+print(f"{forward_cases} forward-mode cases: a jvp static method is enough for jvp;")
+print("  jacfwd and hessian raised 'does not have vmap support' until generate_vmap_rule = True was set too")
 print(f"generate_vmap_rule, but vmap raised all the same: {', '.join(list(refused)[:3])}")

@@ -111,6 +111,27 @@ for dtype in (torch.float32, torch.float64):
     lbfgs_rows = (emb.weight != before).any(dim=1).nonzero().flatten().tolist()
     assert lbfgs_rows == [1, 4, 7], lbfgs_rows
     cases += 1
+mixed = []
+for dtype in (torch.float32, torch.float64):
+    for name in ("SGD", "Adagrad", "SparseAdam"):
+        emb = torch.nn.Embedding(10, 3, sparse=True).to(dtype)
+        head = torch.nn.Linear(3, 1).to(dtype)
+        head(emb(index)).sum().backward()
+        assert (emb.weight.grad.layout, head.weight.grad.layout) == (torch.sparse_coo, torch.strided)
+        optimizer = getattr(torch.optim, name)([*emb.parameters(), *head.parameters()], lr=0.1)
+        before = [p.detach().clone() for p in (emb.weight, head.weight)]
+        try:
+            with warnings.catch_warnings():
+                warnings.filterwarnings("ignore", "Sparse invariant checks are implicitly disabled")
+                optimizer.step()
+        except RuntimeError as e:
+            assert name == "SparseAdam" and "does not support dense gradients" in str(e), (name, e)
+            continue
+        assert all(not torch.equal(b, p) for b, p in zip(before, (emb.weight, head.weight))), name
+        if dtype == torch.float32:
+            mixed.append(name)
+        cases += 1
+assert mixed == ["SGD", "Adagrad"]
 linear = torch.nn.Linear(3, 1)
 linear(torch.ones(3)).sum().backward()
 try:
@@ -127,4 +148,5 @@ print(f"  accepted: {', '.join(accepted)}")
 print("  each step changed only the rows looked up in it; with momentum, also the rows of earlier steps")
 print(f"  refused: {', '.join(refused)}, and SGD or Adagrad with weight_decay or fused=True")
 print(f"  LBFGS accepted it in step(closure); .grad stayed sparse; rows changed: {lbfgs_rows}")
+print(f"  one {' or one '.join(mixed)} over a sparse embedding and a dense Linear: both stepped")
 print(f"SparseAdam on a dense gradient: RuntimeError: {dense_error}")

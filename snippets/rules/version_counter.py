@@ -60,6 +60,58 @@ for name, init in {"nn.init.orthogonal_": nn.init.orthogonal_, "nn.init.sparse_(
     composed[name] = t._version
 assert composed == {"nn.init.orthogonal_": 2, "nn.init.sparse_(t, 0.5)": 5}
 print("functions made of several in-place operations add one for each:", ", ".join(f"{k} +{v}" for k, v in composed.items()))
+
+
+class AddOne_(torch.autograd.Function):
+    @staticmethod
+    def forward(x):
+        return x.add_(1)
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        ctx.mark_dirty(inputs[0])
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad
+
+
+class Twice_(AddOne_):
+    @staticmethod
+    def forward(x):
+        return x.add_(1).mul_(2)
+
+
+class Untouched_(AddOne_):
+    @staticmethod
+    def forward(x):
+        return x
+
+
+class CtxAddOne_(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        ctx.mark_dirty(x)
+        return x.add_(1)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad
+
+
+marked = {}
+for dtype in [torch.float32, torch.float64]:
+    for mode in [torch.enable_grad, torch.no_grad]:
+        for requires_grad in [False, True]:
+            for cls, ops in [(AddOne_, 1), (CtxAddOne_, 1), (Twice_, 2), (Untouched_, 0)]:
+                t = torch.ones(4, dtype=dtype, requires_grad=requires_grad) * 1
+                with mode():
+                    cls.apply(t)
+                assert t._version == ops + 1, (dtype, mode, requires_grad, cls)
+                marked[cls.__name__] = t._version
+print("a custom Function that marks its input with ctx.mark_dirty (setup_context or forward(ctx, x); 2 dtypes, 2 grad modes):")
+added = f"add_ +{marked['AddOne_']}, add_ then mul_ +{marked['Twice_']}, no op +{marked['Untouched_']}"
+print(f"  apply added 1 more for the marked input: {added}")
 t = torch.ones(4)
 t.data.add_(1)
 print(f"t.data.add_(1): +{t._version} (.data has a counter of its own)")
