@@ -17,7 +17,7 @@ from playwright.sync_api import expect
 from docs_pipeline.pages import expand, parse, without_annotation
 from docs_pipeline.site import layout
 from tests.browser.chromium import SEARCH_READY, new_tab
-from tests.site_loads import describe, sample
+from tests.site_loads import describe, sample, source
 
 SITE = layout()
 CHECKS = {  # what each covers, as its failures say it
@@ -88,8 +88,8 @@ _COPY_ALL = """async () => {
 }"""
 
 
-def _visit(browser, base_url: str, page: str, source) -> dict[str, list[str]]:
-    """One built page's first visit: {check: problems}. `source`: the parsed page it is built from, None for
+def _visit(browser, base_url: str, page: str, parsed) -> dict[str, list[str]]:
+    """One built page's first visit: {check: problems}. `parsed`: the parsed page it is built from, None for
     a notebook or 404 page."""
     with new_tab(browser, base_url, page.removesuffix("index.html")) as tab:
         problems = {check: [] for check in CHECKS} | {"requests and console": tab.errors}
@@ -109,7 +109,7 @@ def _visit(browser, base_url: str, page: str, source) -> dict[str, list[str]]:
             ]
         tab.set_viewport_size({"width": 1280, "height": 900})
         problems["annotations"] = _annotation(tab)
-        problems["copy"] = _copy(tab, source) if source else []
+        problems["copy"] = _copy(tab, parsed) if parsed else []
     return problems
 
 
@@ -131,15 +131,15 @@ def _lines(lines) -> str:
     return "\n".join(line.rstrip() for line in lines).strip("\n")
 
 
-def _copy(tab, source) -> list[str]:
+def _copy(tab, parsed) -> list[str]:
     """The copy button gives the snippet as it is in snippets/ and each output block shows its stored
     output (their includes expanded, annotation markers taken out): a marker or a >>> prompt left in
     what is copied shows in the diff."""
     copies = tab.evaluate(_COPY_ALL)
-    if len(copies) != len(source.blocks):
-        return [f"{len(source.blocks)} fenced blocks but the page shows {len(copies)} code blocks"]
+    if len(copies) != len(parsed.blocks):
+        return [f"{len(parsed.blocks)} fenced blocks but the page shows {len(copies)} code blocks"]
     problems = []
-    for i, (block, copy) in enumerate(zip(source.blocks, copies, strict=True), 1):
+    for i, (block, copy) in enumerate(zip(parsed.blocks, copies, strict=True), 1):
         if copy is None:
             problems.append(f"{block.where}: the code block has not exactly one copy button")
             continue
@@ -160,9 +160,8 @@ def first_visits(browser, served_site, built_site, built_pages, exhaustive) -> d
     """{built page: {check: problems}}, or {built page: why} where the visit itself broke."""
     visits = {}
     for page in list(built_pages) if exhaustive else sample(built_site):
-        source = SITE.root / SITE.source_of(built_site / page, built_site)
         try:
-            visits[page] = _visit(browser, served_site, page, parse(source) if source.is_file() else None)
+            visits[page] = _visit(browser, served_site, page, parse(source(page)) if source(page).is_file() else None)
         except Exception as error:  # every check of the page fails with it, naming the page
             visits[page] = f"{type(error).__name__}: {error}"
     return visits
