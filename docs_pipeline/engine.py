@@ -3,17 +3,14 @@ a build): the layout's facts (languages from the mkdocs-static-i18n plugin, fold
 default one first; the nav and its translations; docs_dir, site_url) and the Markdown extensions.
 With docs_pipeline/plugin.py, the only module that imports the engine."""
 
-from pathlib import Path
-
 from mkdocs.utils.yaml import yaml_load
 
 
-def mkdocs_config(root: Path) -> dict:
-    with open(root / "mkdocs.yml", encoding="utf-8") as f:
-        return yaml_load(f)
+def mkdocs_config(root):
+    return yaml_load((root / "mkdocs.yml").read_text(encoding="utf-8"))
 
 
-def _nav_pages(entries: list):
+def _nav_pages(entries):
     """(page name, title) of each page in the nav, sections included."""
     for entry in entries:
         for title, target in entry.items():
@@ -23,21 +20,19 @@ def _nav_pages(entries: list):
                 yield target.removesuffix(".md"), title
 
 
-def layout_settings(root: Path) -> dict:
+def layout_settings(root):
     """The fields of docs_pipeline.site.Layout, but its root."""
     config = mkdocs_config(root)
     i18n = next(p["i18n"] for p in config["plugins"] if isinstance(p, dict) and "i18n" in p)
     languages = sorted(i18n["languages"], key=lambda lang: not lang.get("default"))
-    translations = {lang["locale"]: lang.get("nav_translations") or {} for lang in languages}
-    nav = dict(_nav_pages(config.get("nav", [])))
     return {
         "docs": root / config.get("docs_dir", "docs"),
-        "languages": tuple(translations),
+        "languages": tuple(lang["locale"] for lang in languages),
         "site_url": config["site_url"],
         "names": {lang["locale"]: lang["name"] for lang in languages},
-        "nav": nav,
+        "nav": dict(_nav_pages(config["nav"])),
         "nav_groups": tuple(
-            (title, tuple(name for name, _ in _nav_pages([entry]))) for entry in config.get("nav", []) for title in entry
+            (title, tuple(name for name, _ in _nav_pages([entry]))) for entry in config["nav"] for title in entry
         ),
-        "translations": translations,
+        "translations": {lang["locale"]: lang.get("nav_translations") or {} for lang in languages},
     }

@@ -39,13 +39,18 @@ class Term:
             if not valid or (field.name == "en" and not value):
                 raise TypeError(f"{field.name}: {value!r} is not {'a string' if text else 'a list of strings'}, or is empty")
             object.__setattr__(self, field.name, value.strip() if text else tuple(value))
+        if self.zh in self.zh_avoid:
+            raise ValueError("zh_avoid lists the term itself")
+        accepted = {_normal(a) for a in self.en + self.forms}
+        if clash := sorted(a for a in self.en_avoid if _normal(a) in accepted):
+            raise ValueError(f"en_avoid lists accepted English terms {clash}")
 
 
-def _normal(text: str) -> str:
+def _normal(text):
     return re.sub(r"\s+", " ", text).lower()
 
 
-def load() -> list[Term]:
+def load():
     """The terms, in file order; raises ValueError naming the file and entry when one is malformed."""
     try:
         entries = tomllib.loads(GLOSSARY.read_text(encoding="utf-8")).get("term", [])
@@ -53,18 +58,12 @@ def load() -> list[Term]:
         raise ValueError(f"{GLOSSARY.name}: {exc}") from exc
     terms = []
     for number, entry in enumerate(entries, 1):
-        where = f"{GLOSSARY.name}: term #{number} ({entry.get('zh', '?')})"
         try:
             term = Term(**entry)
-        except TypeError as exc:
-            raise ValueError(f"{where}: {exc}") from exc
-        accepted = {_normal(a) for a in term.en + term.forms}
-        if term.zh in term.zh_avoid:
-            raise ValueError(f"{where}: zh_avoid lists the term itself")
-        if clash := sorted(a for a in term.en_avoid if _normal(a) in accepted):
-            raise ValueError(f"{where}: en_avoid lists accepted English terms {clash}")
-        if any(t.zh == term.zh for t in terms):
-            raise ValueError(f"{where}: the same zh term twice")
+            if any(t.zh == term.zh for t in terms):
+                raise ValueError("the same zh term twice")
+        except (TypeError, ValueError) as exc:
+            raise ValueError(f"{GLOSSARY.name}: term #{number} ({entry.get('zh', '?')}): {exc}") from exc
         terms.append(term)
     avoided = {a: t for t in terms for a in t.zh_avoid}
     for term in terms:
@@ -75,12 +74,12 @@ def load() -> list[Term]:
     return terms
 
 
-def anchor(term: Term) -> str:
+def anchor(term):
     """The id of the term's row on the glossary pages, the same in both languages."""
     return "term-" + re.sub(r"[^a-z0-9]+", "-", term.en[0].lower()).strip("-")
 
 
-def table(lang: str, terms: list[Term]) -> str:
+def table(lang, terms):
     rows = ["| 中文 | English | 说明 |" if lang == "zh" else "| English | 中文 | Meaning |", "|---|---|---|"]
     for t in terms:
         zh, en = f'<span id="{anchor(t)}">{t.zh}</span>', " / ".join(t.en)
@@ -96,34 +95,29 @@ NOT_PROSE = re.compile(r"(`+)(?:(?!\1).)+?\1|!?\[[^\]]*\]\([^)]*\)|<[^>]+>|\{[^{
 NOT_PROSE_LINE = re.compile(r"^\s*(?:#|\||!!!|\?\?\?|<)")
 
 
-def _english(wordings) -> re.Pattern:
+def _english(wordings):
     """Whole words, any case, any spacing, plural or not: "Leaf  nodes" is a use of "leaf node"."""
     words = "|".join(r"\s+".join(re.escape(w) for w in a.split()) for a in sorted(wordings, key=len, reverse=True))
     return re.compile(rf"(?<![\w-])(?:{words})(?:s|es)?(?![\w-])", re.I)
 
 
-def in_sense(term: Term, lang: str, line: str) -> bool:
-    """Whether the term's words on this line can be the term: no sense markers for the language, or one
-    of them on the line (any case)."""
-    markers = term.zh_sense if lang == "zh" else term.en_sense
-    return not markers or any(marker.lower() in line.lower() for marker in markers)
-
-
-def link_first_uses(markdown: str, lang: str, terms: list[Term], glossary_href: str) -> str:
+def link_first_uses(markdown, lang, terms, glossary_href):
     """The page with each term's first use in its prose linked to the term's row on the glossary page
-    (longest terms first: 动态计算图 is not also a use of 计算图), a use of a term with sense markers only
-    on a line that has one (`in_sense`)."""
+    (longest terms first: 动态计算图 is not also a use of 计算图). Where the term has sense markers for the
+    language (glossary.toml: zh_sense, en_sense), only a use on a line (a paragraph, a list item) naming one
+    of them, any case: elsewhere the same word is a homonym ("guards `sqrt`")."""
     lines = markdown.split("\n")
     fenced = {n for block in fences(lines) for n in range(block.line - 1, block.end)}
-    pattern = (lambda t: re.compile(re.escape(t.zh))) if lang == "zh" else (lambda t: _english(t.en + t.forms))
-    ordered = [(t, pattern(t)) for t in sorted(terms, key=lambda t: max(len(a) for a in (t.zh, *t.en)), reverse=True)]
+    ordered = sorted(terms, key=lambda t: max(len(a) for a in (t.zh, *t.en)), reverse=True)
+    patterns = [(t, re.compile(re.escape(t.zh)) if lang == "zh" else _english(t.en + t.forms)) for t in ordered]
     first = {}  # term -> (line, (start, end)) of its first use
     for n, line in enumerate(lines):
         if n in fenced or NOT_PROSE_LINE.match(line):
             continue
         blocked = [m.span() for m in NOT_PROSE.finditer(line)]
-        for term, pattern in ordered:  # a longer term's uses are consumed before a shorter one's
-            if not in_sense(term, lang, line):
+        for term, pattern in patterns:  # a longer term's uses are consumed before a shorter one's
+            markers = getattr(term, f"{lang}_sense")
+            if markers and not any(marker.lower() in line.lower() for marker in markers):
                 continue
             for m in pattern.finditer(line):
                 if not any(a < m.end() and m.start() < b for a, b in blocked):
@@ -135,15 +129,15 @@ def link_first_uses(markdown: str, lang: str, terms: list[Term], glossary_href: 
     return "\n".join(lines)
 
 
-def prose(page: Path) -> str:
+def prose(page):
     """The page's text as a reader reads it: no front matter, fenced blocks, HTML comments or markup."""
     parsed = parse(page)
-    skip = {n for b in parsed.blocks for n in range(b.line, b.end + 1)} | set(range(1, parsed.front + 1))
-    kept = "\n".join(line for n, line in enumerate(parsed.lines, 1) if n not in skip)
+    fenced = {n for b in parsed.blocks for n in range(b.line, b.end + 1)}
+    kept = "\n".join(line for n, line in enumerate(parsed.lines, 1) if n > parsed.front and n not in fenced)
     return MARKUP.sub("", HTML_COMMENT.sub(" ", kept))
 
 
-def terms_in_chinese(text: str, terms: list[Term]) -> list[Term]:
+def terms_in_chinese(text, terms):
     """The terms a Chinese text uses, longest first (动态计算图 does not also count as 计算图)."""
     used = []
     for term in sorted(terms, key=lambda t: len(t.zh), reverse=True):
@@ -153,28 +147,27 @@ def terms_in_chinese(text: str, terms: list[Term]) -> list[Term]:
     return sorted(used, key=terms.index)
 
 
-def avoided_uses(path: Path, lang: str, terms: list[Term]) -> list[str]:
+def avoided_uses(path, lang, terms):
     """Every wording the glossary lists under zh_avoid (Chinese page) or en_avoid (English page), in
     the words a reader reads: the prose without inline code or link targets, and the front-matter
     description (what search results show)."""
     page = parse(path)
     text = f"{page.meta.get('description', '')}\n" + LINK_TARGET.sub("]", INLINE_CODE.sub(" ", prose(path)))
-    found = []
-    for term in terms:
-        preferred, avoid = (term.zh, term.zh_avoid) if lang == "zh" else (term.en[0], term.en_avoid)
-        for variant in avoid:
-            if (variant in text) if lang == "zh" else _english([variant]).search(text):
-                found.append(f"{page.name} uses {variant!r}; the glossary term is {preferred!r} ({GLOSSARY.name}: {term.zh})")
-    return found
+    return [
+        f"{page.name} uses {variant!r}; the glossary term is {term.zh if lang == 'zh' else term.en[0]!r} ({GLOSSARY.name}: {term.zh})"
+        for term in terms
+        for variant in getattr(term, f"{lang}_avoid")
+        if ((variant in text) if lang == "zh" else _english([variant]).search(text))
+    ]
 
 
-def unused_terms(pages: list[Path], terms: list[Term]) -> list[Term]:
+def unused_terms(pages, terms):
     """Terms that no Chinese page uses in its prose: the glossary and the pages have drifted apart."""
     used = {t.zh for page in pages for t in terms_in_chinese(prose(page), terms)}
     return [t for t in terms if t.zh not in used]
 
 
-def missing_english_terms(source: Path, translation: Path, terms: list[Term]) -> list[Term]:
+def missing_english_terms(source, translation, terms):
     """Terms the Chinese page uses whose English (any listed alternative) its translation lacks."""
     english = _normal(MARKUP.sub("", translation.read_text(encoding="utf-8")))
     return [

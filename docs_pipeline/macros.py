@@ -10,14 +10,13 @@ import ast
 import importlib.metadata
 import math
 import re
-from collections.abc import Callable
 from functools import cache
-from pathlib import Path
+
+import jinja2
 
 from .glossary import load as load_glossary
 from .glossary import table as glossary_table
 from .rules import rule_macros
-from .site import Layout
 from .steps import StepsError
 from .steps_figure import figure as steps_figure
 from .ui import texts
@@ -27,15 +26,26 @@ SUPERSCRIPTS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
 # Macros that read more of the site than their page: a page using one changes when any page of its language does.
 SITE_WIDE = ("core_minutes", "rules_index", "cited_by")
 # What prose arithmetic may hold: numbers, + − × ÷, powers, brackets.
-ARITHMETIC = (ast.Expression, ast.BinOp, ast.UnaryOp, ast.Constant)
-ARITHMETIC += (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.Pow, ast.USub, ast.UAdd)
+ARITHMETIC = (
+    ast.Expression,
+    ast.BinOp,
+    ast.UnaryOp,
+    ast.Constant,
+    ast.Add,
+    ast.Sub,
+    ast.Mult,
+    ast.Div,
+    ast.Pow,
+    ast.USub,
+    ast.UAdd,
+)
 
 
 class PageError(Exception):
     """What a page asked for and could not get; the message names the page."""
 
 
-def num(value) -> str:
+def num(value):
     """A recorded number as prose writes it: integers without ".0", floats to 6 significant digits,
     a minus sign (−) rather than a hyphen."""
     if isinstance(value, list):
@@ -46,7 +56,7 @@ def num(value) -> str:
     return "−" + text[1:] if text.startswith("-") else text
 
 
-def arithmetic(expression: str) -> float:
+def arithmetic(expression):
     """Evaluate prose arithmetic: 2 + 2×3, 6 × 0.3 × 2⁵, 2 − 0.1 × 3, (1 + 2)·4."""
     text = expression.translate(str.maketrans("×·−÷", "**-/"))
     powers = str.maketrans(SUPERSCRIPTS, "0123456789")  # 2⁵ -> 2**5
@@ -58,23 +68,23 @@ def arithmetic(expression: str) -> float:
 
 
 @cache
-def torch_version() -> str:
+def torch_version():
     return importlib.metadata.version("torch")
 
 
-def page_functions(site: Layout, page: Callable[[], Path]) -> dict[str, Callable]:
+def page_functions(site, page):
     """The macros, for the page `page()` returns (errors name it)."""
 
-    def error(message) -> PageError:
+    def error(message):
         return PageError(f"{site.name(page())}: {message}")
 
-    def value(snippet: str, path: str):
+    def value(snippet, path):
         try:
             return lookup(snippet, path, site.root)
         except RecordError as exc:
             raise error(exc) from None
 
-    def derive(expression: str, snippet: str, path: str) -> str:
+    def derive(expression, snippet, path):
         recorded = value(snippet, path)
         result = arithmetic(expression)
         if not isinstance(recorded, (int, float)) or not math.isclose(result, recorded, rel_tol=1e-6, abs_tol=1e-9):
@@ -83,20 +93,20 @@ def page_functions(site: Layout, page: Callable[[], Path]) -> dict[str, Callable
             )
         return f"{expression} = {num(recorded)}"
 
-    def steps(snippet: str) -> str:
+    def steps(snippet):
         try:
             return steps_figure(snippet, site.language_of(page()), site.root)
         except StepsError as exc:
             raise error(exc) from None
 
-    def article(corrected: bool = False) -> str:
+    def article(corrected=False):
         """The mark of a passage that is the source article's own, as written or as corrected."""
         return texts()[site.language_of(page())]["article_corrected" if corrected else "article"]
 
-    def glossary() -> str:
+    def glossary():
         return glossary_table(site.language_of(page()), load_glossary())
 
-    def core_minutes() -> int:
+    def core_minutes():
         """The core path's reading time: the minutes its pages show (the nav's first section, in the page's
         language), the asking page's own left out (it would have to be rendered to count itself)."""
         from .reading import reading  # reading renders pages with these macros
@@ -105,22 +115,24 @@ def page_functions(site: Layout, page: Callable[[], Path]) -> dict[str, Callable
         pages = [site.docs / lang / f"{name}.md" for name in site.nav_sections(lang)[0][1]]
         return sum(reading(p, site).minutes for p in pages if p != asking)
 
-    macros = {"value": value, "derive": derive, "steps": steps, "article": article, "glossary": glossary}
-    return macros | {"core_minutes": core_minutes} | rule_macros(site, page, error)
+    macros = {
+        "value": value,
+        "derive": derive,
+        "steps": steps,
+        "article": article,
+        "glossary": glossary,
+        "core_minutes": core_minutes,
+    }
+    return macros | rule_macros(site, page, error)
 
 
-def render(text: str, page: Path, site: Layout) -> str:
+def render(text, page, site):
     """Page text rendered as the build renders it, outside the build (the notebooks' text cells)."""
     if "{{" not in text and "{%" not in text:
         return text
     variables = {"torch_version": torch_version(), **page_functions(site, lambda: page)}
-    return _environment().from_string(text).render(**variables)
+    return ENVIRONMENT.from_string(text).render(**variables)
 
 
-@cache
-def _environment():
-    import jinja2
-
-    env = jinja2.Environment(undefined=jinja2.StrictUndefined)
-    env.filters["num"] = num
-    return env
+ENVIRONMENT = jinja2.Environment(undefined=jinja2.StrictUndefined)
+ENVIRONMENT.filters["num"] = num

@@ -30,11 +30,11 @@ HEADING = re.compile(r'<h(?P<level>[1-6]) id="[^"]*">(?P<text>.*?)<a class="anch
 PAGE_HEADING = '<h{level} id="{id}">{text}<a class="headerlink" href="#{id}" title="Permanent link">'
 
 
-def page_html(html: str) -> str:
+def page_html(html):
     return PLAIN_SPAN.sub(r"\1", html).replace(CODE_BLOCK, '<div class="highlight" data-search-exclude>')
 
 
-def notebook_html(html: str, heading_ids: list[str]) -> str:
+def notebook_html(html, heading_ids):
     """A notebook page as mkdocs-jupyter renders it: the notebook alone, its code cells as Material's code
     blocks, its headings with `heading_ids` (its page's ids)."""
     html = COPY_BUTTON.sub("", NOTEBOOK.search(html).group(0))

@@ -3,8 +3,6 @@ the reading time (not on the rules pages: a reference, looked up a rule at a tim
 only scare a reader off), torch's version, the page's source (published under _sources/), its notebook
 and exercise version, and, off the default language, the original page."""
 
-from pathlib import Path
-
 from .macros import torch_version
 from .notebooks import exercise_file_name, notebook_file_name, notebook_url
 from .pages import parse
@@ -12,32 +10,27 @@ from .reading import shown
 from .site import layout
 
 
-def page_notes(source: Path, minutes: int | None) -> dict:
+def page_notes(source, minutes):
     """For a page, or for its notebook page (which is itself the view: no minutes)."""
     site, on_notebook = layout(), minutes is None
-    notebook = None
-    if parse(source).code:
-        view = notebook_url(source, site)
-        file_name = notebook_file_name(source, site)
-        notebook = {
-            "download": view + file_name,
-            "exercises": view + exercise_file_name(source, site),
-            "view": None if on_notebook else view,
-            "file_name": file_name,
-        }
-    original = None
-    if site.language_of(source) != site.default:
-        counterpart = site.counterpart(source, site.default)
-        original = notebook_url(counterpart, site) if on_notebook else site.url_of(counterpart) or "."
+    view, file_name = notebook_url(source, site), notebook_file_name(source, site)
+    notebook = {
+        "download": view + file_name,
+        "exercises": view + exercise_file_name(source, site),
+        "view": None if on_notebook else view,
+        "file_name": file_name,
+    }
+    original = site.counterpart(source, site.default)
+    original_url = notebook_url(original, site) if on_notebook else site.url_of(original) or "."
     return {
         "reading_minutes": None if on_notebook or not shown(site, source) else str(minutes),
         "torch_version": torch_version(),
         "source": {"path": site.name(source), "url": source_url(source)},
-        "notebook": notebook,
-        "original": original,
+        "notebook": notebook if parse(source).code else None,
+        "original": None if site.language_of(source) == site.default else original_url,
     }
 
 
-def source_url(page: Path) -> str:
+def source_url(page):
     """Where a page's Markdown source is published, relative to the site root."""
     return f"_sources/{layout().name(page)}.txt"

@@ -33,7 +33,6 @@ language with this same instance, the default language first; `mkdocs serve` kee
 import json
 import logging
 import os
-import posixpath
 import time
 from functools import lru_cache
 from pathlib import Path
@@ -45,27 +44,20 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, InclusionLevel
 
-from docs_pipeline.glossary import link_first_uses
-from docs_pipeline.glossary import load as load_glossary
-from docs_pipeline.macros import SITE_WIDE, num, page_functions, torch_version
-from docs_pipeline.notebook_runs import execute
-from docs_pipeline.notebooks import (
-    NotebookError,
-    PageNotebook,
-    exercise_file_name,
-    exercise_notebook,
-    notebook_url,
-    page_notebooks,
-)
-from docs_pipeline.page_html import notebook_html, page_html
-from docs_pipeline.page_notes import page_notes, source_url
-from docs_pipeline.pages import parse, split_target
-from docs_pipeline.reading import count
-from docs_pipeline.rules import rules_pages
-from docs_pipeline.site import layout, rendered_cache, snippet_file
-from docs_pipeline.steps import steps_path
-from docs_pipeline.ui import texts
-from docs_pipeline.values import values_path
+from .glossary import link_first_uses
+from .glossary import load as load_glossary
+from .macros import SITE_WIDE, num, page_functions, torch_version
+from .notebook_runs import execute
+from .notebooks import NotebookError, PageNotebook, exercise_file_name, exercise_notebook, notebook_url, page_notebooks
+from .page_html import notebook_html, page_html
+from .page_notes import page_notes, source_url
+from .pages import parse, split_target
+from .reading import count
+from .rules import rules_pages
+from .site import layout, rendered_cache, snippet_file
+from .steps import steps_path
+from .ui import texts
+from .values import values_path
 
 page_html, link_first_uses = lru_cache(maxsize=256)(page_html), lru_cache(maxsize=256)(link_first_uses)
 log = logging.getLogger("mkdocs.plugins.docs_pipeline")
@@ -86,7 +78,7 @@ class NotebookPage(File):
 
     notebook: PageNotebook
 
-    def is_documentation_page(self) -> bool:
+    def is_documentation_page(self):
         return True
 
 
@@ -100,59 +92,60 @@ class Pipeline(BasePlugin):
         self.dirty, self.built = dirty, 0.0  # mkdocs serve --dirty (./dev serve): when the last whole build started
         if dirty:  # MkDocs warns of a dirty build's stale pages at each one, failing it under `strict`: none are
             logging.getLogger("mkdocs.commands.build").addFilter(lambda record: "'dirty' build" not in record.getMessage())
-        self.notebooks: dict[str, list[PageNotebook]] = {}  # {lang: notebooks}, made by the default language's build
-        self.minutes: dict[str, int] = {}  # {page source: its reading time}, from its rendered Markdown
         if not self.execute:
             log.info("mkdocs serve shows the notebooks without running them; mkdocs build executes them")
 
-    def on_pre_build(self, *, config):
-        if language(config) == layout().default:  # the first language's build starts the whole build
-            self.started = time.time()
-        # mkdocs-jupyter evicts the renders a build did not use: each language, and the preview, keep their own.
-        kind = "executed" if self.execute else "preview"
-        cache = rendered_cache("mkdocs-jupyter") / kind / language(config)
-        config.plugins["mkdocs-jupyter"].config["cache_dir"] = str(cache)
-        self.terms = tuple(load_glossary())  # hashable: link_first_uses is cached
-
     @event_priority(AFTER_I18N)
     def on_files(self, files, *, config):
-        site, lang = layout(), language(config)
-        if lang == site.default:  # the first language's build makes (and runs) every language's notebooks
+        site, lang = layout(), config.theme["language"]  # the i18n plugin sets it for each language's build
+        if lang == site.default:  # the first language's build starts the whole build, making (and running) every notebook
+            self.started, self.terms = time.time(), tuple(load_glossary())  # hashable: link_first_uses is cached
             try:
                 self.notebooks = page_notebooks(site)
                 if self.execute:
                     execute([nb for nbs in self.notebooks.values() for nb in nbs], site, self.config["kernels"])
             except NotebookError as exc:
                 raise PluginError(str(exc)) from exc
+        # mkdocs-jupyter evicts the renders a build did not use: each language, and the preview, keep their own.
+        cache = rendered_cache("mkdocs-jupyter") / ("executed" if self.execute else "preview") / lang
+        config.plugins["mkdocs-jupyter"].config["cache_dir"] = str(cache)
         for nb in self.notebooks[lang]:
-            src, dest = f"notebooks/{lang}/{site.page_name(nb.page)}/{nb.file_name}", f"{notebook_url(nb.page, site)}index.html"
+            url, text = notebook_url(nb.page, site), nbformat.writes(nb.notebook)
+            src = f"notebooks/{lang}/{site.page_name(nb.page)}/{nb.file_name}"
             file = NotebookPage(
-                src, str(site.root / ".cache"), config.site_dir, True, dest_uri=dest, inclusion=InclusionLevel.NOT_IN_NAV
+                src,
+                str(site.root / ".cache"),
+                config.site_dir,
+                True,
+                dest_uri=f"{url}index.html",
+                inclusion=InclusionLevel.NOT_IN_NAV,
             )
-            file.notebook, path, text = nb, Path(file.abs_src_path), nbformat.writes(nb.notebook)
+            file.notebook, path = nb, Path(file.abs_src_path)
             path.parent.mkdir(parents=True, exist_ok=True)
             if not path.is_file() or path.read_text(encoding="utf-8") != text:  # unchanged, a dirty build skips it
                 path.write_text(text, encoding="utf-8")
             files.append(file)
-            exercises = f"{notebook_url(nb.page, site)}{exercise_file_name(nb.page, site)}"
-            files.append(File.generated(config, exercises, content=nbformat.writes(exercise_notebook(nb))))
+            exercises = File.generated(
+                config, url + exercise_file_name(nb.page, site), content=nbformat.writes(exercise_notebook(nb))
+            )
+            files.append(exercises)
         for page in site.pages(lang):
             files.append(File.generated(config, source_url(page), content=page.read_text(encoding="utf-8")))
         if self.dirty and self.built:  # a reload: rebuild the pages whose sources changed since the last build
-            everything = any(_newer(f, self.built) for f in [site.root / "mkdocs.yml", *_files("docs_pipeline", "overrides")])
+            # docs_pipeline/'s own files: not the bytecode Python writes into its __pycache__/ as the build imports
+            watched = [site.root / "mkdocs.yml", *(site.root / "docs_pipeline").glob("*"), *(site.root / "overrides").rglob("*")]
+            everything = max(map(_mtime, watched)) > self.built
             for file in files.documentation_pages():
                 if not isinstance(file, NotebookPage):
-                    built = os.path.getmtime(file.abs_dest_path) if os.path.isfile(file.abs_dest_path) else 0.0
-                    changed = everything or any(_newer(f, built) for f in _sources(Path(file.abs_src_path), site))
+                    changed = everything or max(map(_mtime, _sources(Path(file.abs_src_path)))) > _mtime(file.abs_dest_path)
                     file.is_modified = lambda changed=changed: changed
         return files
 
     def on_env(self, env, *, config, files):
-        env.globals["ui"] = texts()
-        env.globals["default_language"] = layout().default
         cache = rendered_cache("jinja")
         cache.mkdir(parents=True, exist_ok=True)
         env.bytecode_cache = jinja2.FileSystemBytecodeCache(str(cache))
+        env.globals.update(ui=texts(), default_language=layout().default)
         return env
 
     def on_page_markdown(self, markdown, *, page, config, files):
@@ -160,49 +153,54 @@ class Pipeline(BasePlugin):
         run: this plugin is the last)."""
         if isinstance(page.file, NotebookPage):
             return markdown
-        site, lang, name = layout(), language(config), layout().page_name(Path(page.file.abs_src_path))
-        self.minutes[page.file.abs_src_path] = count(markdown, lang, site.root).minutes
+        site, lang = layout(), config.theme["language"]
+        name = site.page_name(Path(page.file.abs_src_path))
+        page.meta["reading_minutes"] = count(markdown, lang, site.root).minutes
         if name == GLOSSARY_PAGE:
             return markdown
-        href = posixpath.relpath(f"{GLOSSARY_PAGE}.md", posixpath.dirname(name) or ".")
-        return link_first_uses(markdown, lang, self.terms, href)
+        return link_first_uses(markdown, lang, self.terms, "../" * name.count("/") + f"{GLOSSARY_PAGE}.md")
 
     def on_page_content(self, html, *, page, config, files):
-        if isinstance(page.file, NotebookPage):
-            html = _notebook_content(html, page, config)
+        if nb := getattr(page.file, "notebook", None):  # the notebook alone, the page's heading ids
+            words, name = texts()[nb.lang]["notebook"], layout().nav_title(nb.page)
+            short = words["title"].format(name)
+            title = f"{short} - {config.site_name}"
+            page.meta.update(  # html_title: overrides/main.html's <title>
+                html_title=title if len(title) <= 70 else short,
+                description=words["description"].format(name),
+                search={"exclude": True},
+            )
+            for item, ident in zip(_toc(page.toc), nb.heading_ids, strict=True):
+                item.id = ident
+            html = notebook_html(html, nb.heading_ids)
         return page_html(html)
 
     def on_page_context(self, context, *, page, config, nav):
-        site = layout()
-        notebook = page.file.notebook if isinstance(page.file, NotebookPage) else None
-        source = notebook.page if notebook else Path(page.file.abs_src_path)
+        site, notebook = layout(), getattr(page.file, "notebook", None)
         if notebook:  # its language switcher leads to the same notebook in the other language
             config.extra.alternate = [  # an attribute, as the i18n plugin sets it (it shadows the item)
-                {"name": site.names[lang], "lang": lang, "link": notebook_url(site.counterpart(source, lang), site)}
+                {"name": site.names[lang], "lang": lang, "link": notebook_url(site.counterpart(notebook.page, lang), site)}
                 for lang in site.languages
             ]
-        context["page_links"] = page_notes(source, None if notebook else self.minutes[page.file.abs_src_path])
+        source = notebook.page if notebook else Path(page.file.abs_src_path)
+        context["page_links"] = page_notes(source, page.meta.get("reading_minutes"))  # none on a notebook page
         return context
 
     def on_template_context(self, context, *, template_name, config):
+        site = layout()
         if template_name == "sitemap.xml":  # the notebook pages too, each with its other-language notebooks
-            site = layout()
             context["notebook_pages"] = [
                 {lang: site.site_url + notebook_url(site.counterpart(nb.page, lang), site) for lang in site.languages}
                 for nb in self.notebooks[site.default]
             ]
-        return context
-
-    def on_pre_template(self, template, *, template_name, config):
-        if template_name == "404.html":
-            site = layout()
+        if template_name == "404.html":  # each language's leads to the home pages
             config.extra.alternate = [
                 {"name": site.names[lang], "lang": lang, "link": site.base_path + site.prefix(lang)} for lang in site.languages
             ]
-        return template
+        return context
 
     def on_post_template(self, output_content, *, template_name, config):
-        site, lang = layout(), language(config)
+        site, lang = layout(), config.theme["language"]
         if template_name != "404.html" or lang == site.default:
             return output_content
         target = Path(config.site_dir) / site.prefix(lang) / "404.html"
@@ -214,8 +212,7 @@ class Pipeline(BasePlugin):
     @event_priority(-200)  # after the i18n plugin has written the merged index
     def on_post_build(self, *, config):
         site = layout()
-        index_file = Path(config.site_dir) / "search" / "search_index.json"
-        index = json.loads(index_file.read_text(encoding="utf-8"))
+        index = json.loads((Path(config.site_dir) / "search" / "search_index.json").read_text(encoding="utf-8"))
         per_language = {lang: [] for lang in site.languages}
         for doc in index["docs"]:
             lang = next((code for code in site.languages[1:] if doc["location"].startswith(site.prefix(code))), site.default)
@@ -234,43 +231,20 @@ class Pipeline(BasePlugin):
             path.write_text(json.dumps({**index, "docs": docs}, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
 
 
-def _notebook_content(html: str, page, config) -> str:
-    """A notebook page: the notebook alone, its code cells as Material's code blocks, the page's heading ids."""
-    site, nb = layout(), page.file.notebook
-    words, name = texts()[nb.lang]["notebook"], site.nav_title(nb.page)
-    short = words["title"].format(name)
-    title = f"{short} - {config.site_name}"
-    page.meta["html_title"] = title if len(title) <= 70 else short  # overrides/main.html: <title>
-    page.meta["description"] = words["description"].format(name)
-    page.meta["search"] = {"exclude": True}
-    for item, ident in zip(_toc(page.toc), nb.heading_ids, strict=True):
-        item.id = ident
-    return notebook_html(html, nb.heading_ids)
+def _mtime(path):
+    return os.path.getmtime(path) if os.path.isfile(path) else 0.0
 
 
-def _newer(path: Path, than: float) -> bool:
-    return path.is_file() and path.stat().st_mtime > than
-
-
-def _files(*folders: str) -> list[Path]:
-    return [f for folder in folders for f in (layout().root / folder).rglob("*") if f.is_file() and "__pycache__" not in f.parts]
-
-
-def _sources(page: Path, site) -> list[Path]:
+def _sources(page):
     """What a built page shows besides its text: the files it includes, the values and frames it quotes, on
     a page citing rules the rules pages (a marker shows its rule's statement); a page using a macro that reads
     the whole site (the core's minutes, who cites each rule), every page of its language."""
-    parsed, text = parse(page), page.read_text(encoding="utf-8")
-    found = [page] + [split_target(t)[0] for t in [*parsed.includes, *(t for _, t in parsed.figure_includes)]]
+    site, parsed = layout(), parse(page)
+    found = [page] + [split_target(t)[0] for t in parsed.includes]
     found += [values_path(snippet_file(s)) for s, _ in parsed.values] + [steps_path(snippet_file(s)) for s in parsed.steps]
-    if any(f"{macro}(" in text for macro in SITE_WIDE):
+    if any(f"{macro}(" in line for line in parsed.lines for macro in SITE_WIDE):
         return found + site.pages(site.language_of(page))
     return found + (rules_pages(site, site.language_of(page)) if parsed.rules else [])
-
-
-def language(config) -> str:
-    """The language of this build: the i18n plugin sets theme.language for each language's build."""
-    return config.theme["language"]
 
 
 def _toc(items):

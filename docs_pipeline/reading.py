@@ -10,12 +10,11 @@ code annotations, the tables that macros generate.
 import math
 import re
 from dataclasses import dataclass
-from pathlib import Path
 
 from .macros import render
 from .pages import FRONT_MATTER, INCLUDE, expand, fences
 from .rules import is_rules_page
-from .site import Layout, layout
+from .site import layout
 
 PROSE_PER_MINUTE = {"zh": 300, "en": 200}
 CODE_S, OUTPUT_S, STEP_S, FIGURE_S = 6, 2, 10, 10
@@ -44,7 +43,7 @@ class Reading:
     figures: int  # static figures
 
     @property
-    def seconds(self) -> float:
+    def seconds(self):
         return (
             self.prose * 60 / PROSE_PER_MINUTE[self.lang]
             + self.code * CODE_S
@@ -54,18 +53,18 @@ class Reading:
         )
 
     @property
-    def minutes(self) -> int:
+    def minutes(self):
         """What the page shows: whole minutes, rounded up."""
         return max(1, math.ceil(self.seconds / 60))
 
 
-def prose_units(text: str, lang: str) -> int:
+def prose_units(text, lang):
     if lang == "zh":
         return len(CJK.findall(text)) + len(LATIN_RUN.findall(CJK.sub(" ", text)))
     return len(WORD.findall(text))
 
 
-def count(markdown: str, lang: str, root: Path) -> Reading:
+def count(markdown, lang, root):
     """What a page's Markdown, its macros rendered, gives a reader to read."""
     steps = sum(len(STEP.findall(figure)) for figure in STEPS_FIGURE.findall(markdown))
     lines, code, output = STEPS_FIGURE.sub(" ", markdown).split("\n"), 0, 0
@@ -75,42 +74,37 @@ def count(markdown: str, lang: str, root: Path) -> Reading:
         code, output = (code + shown, output) if block.language == "python" else (code, output + shown)
         inside.update(range(block.line - 1, block.end))
     outside = [line for n, line in enumerate(lines) if n not in inside]
-    figures = sum(1 for line in outside if (m := INCLUDE.match(line)) and m.group("target").endswith(".svg"))
+    figures = sum(line.rstrip().endswith('.svg"') for line in outside if INCLUDE.match(line))
     text = MARKUP.sub(" ", "\n".join(line for line in outside if not INCLUDE.match(line)))
     return Reading(lang, prose_units(text, lang), code, output, steps, figures)
 
 
-def reading(page: Path, site: Layout | None = None) -> Reading:
+def reading(page, site=None):
     """A page's reading, its macros rendered as a build renders them."""
     site = site or layout()
     text = FRONT_MATTER.sub("", page.read_text(encoding="utf-8"))  # anchored at the start: the front matter only
     return count(render(text, page, site), site.language_of(page), site.root)
 
 
-def shown(site: Layout, page: Path) -> bool:
+def shown(site, page):
     """Whether the page shows its reading time: not the rules pages (page_notes.py), looked up a rule at a time."""
     return not is_rules_page(site, page)
 
 
-def table() -> str:
+def table():
     """Every page of every language in nav order, in minutes, with each nav section's total of the
-    pages that show theirs (the others are marked "not shown")."""
-    site = layout()
-    rows = []
+    pages that show theirs (the others are marked "not shown"): ./dev reading (docs_pipeline/housekeeping.py)."""
+    site, rows = layout(), []
     for lang in site.languages:
         rows.append(f"{lang:<38} min   prose  code  out  steps")
         for section, names in site.nav_sections(lang):
-            pages = [site.docs / lang / f"{name}.md" for name in names]
-            found = [reading(page) for page in pages]
-            for name, page, r in zip(names, pages, found, strict=True):
-                note = "" if shown(site, page) else "  not shown"
+            total = 0
+            for name in names:
+                page = site.docs / lang / f"{name}.md"
+                r, note = reading(page), "" if shown(site, page) else "  not shown"
+                total += 0 if note else r.seconds
                 rows.append(f"  {name:<34} {r.seconds / 60:5.1f} {r.prose:7} {r.code:5} {r.output:4} {r.steps:6}{note}")
-            if len(found) > 1:
-                total = sum(r.seconds for page, r in zip(pages, found, strict=True) if shown(site, page))
+            if len(names) > 1:
                 rows.append(f"  {'= ' + section:<34} {total / 60:5.1f}")
         rows.append("")
     return "\n".join(rows)
-
-
-if __name__ == "__main__":
-    print(table())

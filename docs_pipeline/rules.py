@@ -7,12 +7,11 @@ keyboard focus: pages.css); on its rules page `{{ cited_by("<name>") }}` lists t
 
 import posixpath
 import re
-from collections.abc import Callable
 from functools import cache
-from pathlib import Path
+from itertools import takewhile
 
-from .pages import Heading, Page, parse
-from .site import Layout, snippet_file
+from .pages import parse
+from .site import snippet_file
 from .ui import texts
 
 RULES = "rules"  # the rules pages (docs/<lang>/rules/) and their rule checks (snippets/rules/)
@@ -22,27 +21,24 @@ CODE_SPAN, LINK, EMPHASIS = re.compile(r"(`+)(.+?)\1"), re.compile(r"\[([^\]]*)\
 ESCAPED = set("\\`*_{}[]()>#+-.!")  # what Python-Markdown unescapes in an attribute value (attr_list)
 
 
-def is_rules_page(site: Layout, page: Path) -> bool:
+def is_rules_page(site, page):
     return site.page_name(page).startswith(f"{RULES}/")
 
 
-def rules_pages(site: Layout, lang: str) -> list[Path]:
-    """The rules pages of a language, in the order of the nav."""
-    order = list(site.nav)
-    pages = (site.docs / lang / RULES).glob("*.md")
-    return sorted(pages, key=lambda p: (order.index(site.page_name(p)) if site.page_name(p) in order else len(order), p))
+def rules_pages(site, lang):
+    """The rules pages of a language, in the order of the nav (any it lacks last)."""
+    order = {name: n for n, name in enumerate(site.nav)}
+    return sorted((site.docs / lang / RULES).glob("*.md"), key=lambda p: (order.get(site.page_name(p), len(order)), p))
 
 
-def statement(page: Page, heading: Heading) -> str:
+def statement(page, heading):
     """A rule's statement: the first paragraph of its section, as plain text (what its marker shows).
-    Raises ValueError, naming the page and line, when the section does not open with one."""
+    Raises ValueError, naming the page and line, when the section does not open with one or its marker
+    could not carry it."""
     lines, start = page.lines, heading.line  # heading.line is 1-based: lines[start] follows the heading
     while start < len(lines) and not lines[start].strip():
         start += 1
-    end = start
-    while end < len(lines) and lines[end].strip():
-        end += 1
-    text = " ".join(line.strip() for line in lines[start:end])
+    text = " ".join(line.strip() for line in takewhile(str.strip, lines[start:]))
     where = f"{page.name}:{start + 1}"
     if not text or re.match(r"(`{3}|~{3}|!!!|\?\?\?|#|\{\{|--8<--|<|\||- |\d+\. )", text):
         raise ValueError(f"{where}: the section {{ #{heading.id} }} opens with no statement: one paragraph stating the rule")
@@ -50,32 +46,29 @@ def statement(page: Page, heading: Heading) -> str:
         raise ValueError(f"{where}: the statement of {{ #{heading.id} }} holds a brace (a macro?): its marker cannot carry it")
     # a straight double quote would end the attribute: code gets Python's other quote, prose curly ones
     plain = EMPHASIS.sub("", LINK.sub(r"\1", CODE_SPAN.sub(lambda m: m.group(2).replace('"', "'"), text)))
-    return re.sub(r'"([^"]*)"', "\u201c\\1\u201d", plain)
+    said = re.sub(r'"([^"]*)"', "\u201c\\1\u201d", plain)
+    if '"' in said:
+        raise ValueError(
+            f"{where}: the statement of {{ #{heading.id} }} holds a straight double quote without its pair: its marker cannot carry it"
+        )
+    return said
 
 
-def attribute(text: str) -> str:
-    """`text` as an attr_list value that Python-Markdown hands to the element unchanged: its inline
-    patterns see escaped characters only, which it unescapes in attributes."""
-    if '"' in text:
-        raise ValueError(f"an attribute value cannot hold a straight double quote: {text!r}")
-    return "".join("\\" + c if c in ESCAPED else c for c in text)
-
-
-def rule_macros(site: Layout, page: Callable[[], Path], error: Callable[[str], Exception]) -> dict[str, Callable]:
-    """`rule`, `cited_by` and `rules_index` for the page `page()` returns, for one build."""
+def rule_macros(site, page, error):
+    """`rule`, `cited_by` and `rules_index` for the page `page()` returns, for one build; `error(message)`
+    makes the exception a macro raises, naming the page."""
 
     @cache
-    def rule_headings(lang: str) -> dict[str, tuple[str, Heading, Page]]:
-        """{rule: (the rules page holding its heading, the heading, that page)}, the first in nav order winning."""
+    def rule_headings(lang):
+        """{rule: (the rules page holding its heading, the heading)}, the first in nav order winning."""
         found = {}
-        for rules in rules_pages(site, lang):
-            parsed = parse(rules)
+        for parsed in map(parse, rules_pages(site, lang)):
             for h in parsed.headings:
-                found.setdefault(h.id, (site.page_name(rules), h, parsed))
+                found.setdefault(h.id, (parsed, h))
         return found
 
     @cache
-    def citations(lang: str) -> dict[str, dict[tuple[str, str, str], None]]:
+    def citations(lang):
         """{rule: the sections citing it, as (page, heading, id)}: in page order, a section citing it twice once."""
         links = {}
         for other in (p for p in site.pages(lang) if not is_rules_page(site, p)):
@@ -85,32 +78,35 @@ def rule_macros(site: Layout, page: Callable[[], Path], error: Callable[[str], E
                 links.setdefault(cited, {})[(name, heading.text, heading.id)] = None
         return links
 
-    def link(name: str) -> str:
+    def link(name):
         """The page `name` ("rules/autograd") relative to the page being built, as a Markdown link's target."""
         return posixpath.relpath(name, posixpath.dirname(site.page_name(page())) or ".") + ".md"
 
-    def rule(name: str) -> str:
+    def rule(name):
         lang, here = site.language_of(page()), site.page_name(page())
         if not snippet_file(f"{RULES}/{name}", site.root).is_file():
             raise error(f"cites rule {name!r}, but there is no rule check snippets/{RULES}/{name}.py")
         if name not in rule_headings(lang):
             raise error(f"cites rule {name!r}, but no page in {site.name(site.docs / lang / RULES)}/ has a heading {{ #{name} }}")
-        there, heading, parsed = rule_headings(lang)[name]
-        href = f"#{name}" if here == there else f"{link(there)}#{name}"
+        parsed, heading = rule_headings(lang)[name]
+        there = site.page_name(parsed.path)
         try:
-            said = attribute(statement(parsed, heading))
+            said = statement(parsed, heading)
         except ValueError as exc:
             raise error(f"cites rule {name!r}: {exc}") from None
-        return texts()[lang]["rule"].format(statement=said, href=href)
+        # escaped as an attr_list value that Python-Markdown hands to the element unchanged: its inline
+        # patterns see escaped characters only, which it unescapes in attributes
+        said = "".join("\\" + c if c in ESCAPED else c for c in said)
+        return texts()[lang]["rule"].format(statement=said, href=f"#{name}" if here == there else f"{link(there)}#{name}")
 
-    def cited_by(name: str) -> str:
+    def cited_by(name):
         lang = site.language_of(page())
         links = [f"[{text}]({link(other)}#{id_})" for other, text, id_ in citations(lang).get(name, ())]
         if not links:
             raise error(f"no page of its language cites rule {name!r}")
         return texts()[lang]["cited_by"].format(links=texts()[lang]["list"].join(links))
 
-    def rules_index() -> str:
+    def rules_index():
         """Every rule of the rules pages, as a linked list under each page and group heading."""
         lang, lines = site.language_of(page()), []
         for rules in (p for p in rules_pages(site, lang) if site.page_name(p) != site.page_name(page())):

@@ -6,6 +6,7 @@ served at the site root, every other one under its own folder.
 import hashlib
 import json
 import os
+import re
 import time
 from dataclasses import dataclass
 from functools import cache
@@ -21,18 +22,18 @@ ROOT = Path(__file__).resolve().parent.parent
 KEPT_DAYS = 30  # an entry unused for this long is removed: the folder serves every checkout and CI
 
 
-def cache_dir(name: str) -> Path:
+def cache_dir(name):
     """The project's caches, keyed by content, outside the checkout (CI restores the folder): $DOCS_CACHE,
     by default ~/.cache/dynamic-graph-docs/."""
     return Path(os.environ.get("DOCS_CACHE") or Path.home() / ".cache" / "dynamic-graph-docs") / name
 
 
-def kept(name: str, key) -> Path:
+def kept(name, key):
     """The one key scheme of the cache folder: the entry of cache `name` for `key` (what JSON writes)."""
     return cache_dir(name) / f"{hashlib.sha256(json.dumps(key).encode()).hexdigest()[:32]}.json"
 
 
-def load(entry: Path) -> str | None:
+def load(entry):
     """A kept entry's text, touched (it is in use), or None."""
     if not entry.is_file():
         return None
@@ -40,11 +41,12 @@ def load(entry: Path) -> str | None:
     return entry.read_text(encoding="utf-8")
 
 
-def store(entry: Path, text: str) -> None:
+def store(entry, text):
     """An entry written whole (other runs may read it meanwhile); the folder's entries unused for KEPT_DAYS go."""
+    written = entry.with_suffix(f".{os.getpid()}")
     entry.parent.mkdir(parents=True, exist_ok=True)
-    entry.with_suffix(f".{os.getpid()}").write_text(text, encoding="utf-8")
-    entry.with_suffix(f".{os.getpid()}").replace(entry)
+    written.write_text(text, encoding="utf-8")
+    written.replace(entry)
     for stale in entry.parent.glob("*.json"):
         if time.time() - stale.stat().st_mtime > KEPT_DAYS * 86400:
             stale.unlink(missing_ok=True)
@@ -53,29 +55,29 @@ def store(entry: Path, text: str) -> None:
 RENDERERS = ("mkdocs-jupyter", "nbconvert", "nbformat", "mistune", "pygments", "jinja2")
 
 
-def rendered_cache(name: str) -> Path:
+def rendered_cache(name):
     """A cache of what the renderers write (mkdocs-jupyter's pages, Jinja's compiled templates), whose
     own keys hold the input but not the renderer: a folder per installed version of each."""
     versions = " ".join(f"{package}=={version(package)}" for package in RENDERERS)
     return cache_dir(name) / hashlib.sha256(versions.encode()).hexdigest()[:16]
 
 
-def snippet_file(name: str, root: Path = ROOT) -> Path:
+def snippet_file(name, root=ROOT):
     """ "how_it_works/grad_basics", as pages name a snippet -> snippets/how_it_works/grad_basics.py"""
     return root / "snippets" / f"{name}.py"
 
 
-def program_of(path: Path) -> Path:
+def program_of(path):
     """The program a stored file belongs to: d/name.out, d/name.var.svg -> d/name.py."""
     return path.with_name(path.name.split(".")[0] + ".py")
 
 
-def snippet_name(path: Path) -> str:
+def snippet_name(path):
     """snippets/how_it_works/grad_basics.py (or .out, ...) -> "how_it_works/grad_basics", as pages name it."""
     return path.relative_to(ROOT / "snippets").with_suffix("").as_posix()
 
 
-def repo_name(path: Path, root: Path = ROOT) -> str:
+def repo_name(path, root=ROOT):
     """A path as the repository names it (docs/zh/x.md), or as given when it lies elsewhere."""
     try:
         return path.resolve().relative_to(root.resolve()).as_posix()
@@ -95,19 +97,19 @@ class Layout:
     translations: dict[str, dict[str, str]]  # language -> nav title (zh) -> its title there
 
     @property
-    def default(self) -> str:
+    def default(self):
         return self.languages[0]
 
     @property
-    def base_path(self) -> str:
+    def base_path(self):
         """site_url's path: where the site is published on its host ("/repo/")."""
         return urlsplit(self.site_url).path or "/"
 
-    def pages(self, lang: str | None = None) -> list[Path]:
+    def pages(self, lang=None):
         langs = [lang] if lang else self.languages
         return sorted(p for code in langs for p in (self.docs / code).rglob("*.md"))
 
-    def _in_docs(self, page: Path) -> PurePosixPath:
+    def _in_docs(self, page):
         """The page's path inside docs/ (resolving links only when it is not plainly there: a build
         asks thousands of times)."""
         try:
@@ -115,51 +117,51 @@ class Layout:
         except ValueError:
             return PurePosixPath(page.resolve().relative_to(self.docs.resolve()).as_posix())
 
-    def language_of(self, page: Path) -> str:
+    def language_of(self, page):
         return self._in_docs(page).parts[0]
 
-    def page_name(self, page: Path) -> str:
+    def page_name(self, page):
         """The page inside its language folder, without .md: "how-it-works", "index"."""
         return PurePosixPath(*self._in_docs(page).parts[1:]).with_suffix("").as_posix()
 
-    def prefix(self, lang: str) -> str:
+    def prefix(self, lang):
         """Where a language's pages are published, relative to the site root: "" or "en/"."""
         return "" if lang == self.default else f"{lang}/"
 
-    def url_of(self, page: Path) -> str:
+    def url_of(self, page):
         """The page's URL relative to the site root ("" for the default language's home page)."""
-        name = PurePosixPath(self.page_name(page))
-        path = (name.parent if name.name == "index" else name).as_posix()
-        return self.prefix(self.language_of(page)) + ("" if path == "." else path + "/")
+        path = re.sub(r"(^|/)index$", "", self.page_name(page))
+        return self.prefix(self.language_of(page)) + (path and path + "/")
 
-    def counterpart(self, page: Path, lang: str | None = None) -> Path:
+    def counterpart(self, page, lang=None):
         """The same page in another language (the other one, when there are two)."""
         own = self.language_of(page)
         other = lang or next(code for code in self.languages if code != own)
         return self.docs / other / f"{self.page_name(page)}.md"
 
-    def source_of(self, built: Path, site: Path) -> str:
-        """The page (docs/<lang>/<name>.md) a built HTML file comes from, as the layout says."""
+    def source_of(self, built, site):
+        """The page a built HTML file comes from, as the layout says: "docs/<lang>/<name>.md"."""
         parts = built.relative_to(site).parts
         lang = parts[0] if parts[0] in self.languages[1:] else self.default
         inside = parts[1:] if lang != self.default else parts
         stem = "/".join(inside).removesuffix("index.html").rstrip("/") or "index"
         return f"{self.docs.relative_to(self.root).as_posix()}/{lang}/{stem.removesuffix('.html')}.md"
 
-    def name(self, path: Path) -> str:
+    def name(self, path):
         return repo_name(path, self.root)
 
-    def nav_title(self, page: Path) -> str | None:
+    def nav_title(self, page):
+        """The page's title in the nav, in its language (None if the nav lacks it)."""
         title = self.nav.get(self.page_name(page))
         return title and self.translations[self.language_of(page)].get(title, title)
 
-    def nav_sections(self, lang: str) -> list[tuple[str, list[str]]]:
+    def nav_sections(self, lang):
         """The nav's top-level entries in order, titled in `lang`: a section with its pages, a page alone."""
         words = self.translations[lang]
         return [(words.get(title, title), list(names)) for title, names in self.nav_groups]
 
 
 @cache
-def layout(root: Path = ROOT) -> Layout:
+def layout(root=ROOT):
     """The layout of the project at `root` (a copy of the project has its own)."""
     return Layout(root=root, **layout_settings(root))

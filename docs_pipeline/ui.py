@@ -7,11 +7,11 @@ from pathlib import Path
 TEXTS = Path(__file__).with_name("ui.toml")
 
 
-def texts() -> dict[str, dict[str, str]]:
+def texts():
     """{language: {key: text}}, read again when the file changes (an edit shows on the next reload)."""
     return _read(TEXTS.stat().st_mtime_ns)
 
 
 @lru_cache(maxsize=1)
-def _read(mtime_ns: int) -> dict[str, dict[str, str]]:
+def _read(mtime_ns):
     return tomllib.loads(TEXTS.read_text(encoding="utf-8"))
