@@ -46,11 +46,11 @@ class BenchError(Exception):
     """A measurement could not be made; the message says which and why."""
 
 
-def _log(message: str) -> None:
+def _log(message):
     print(f"bench: {message}", file=sys.stderr, flush=True)
 
 
-def _run(cmd: list, cwd=ROOT, env=None, timeout=TIMEOUT_S) -> tuple[float, str]:
+def _run(cmd, cwd=ROOT, env=None, timeout=TIMEOUT_S):
     """How long cmd took and what it printed; a failure raises with the end of what it said."""
     start = time.perf_counter()
     result = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout)
@@ -60,7 +60,7 @@ def _run(cmd: list, cwd=ROOT, env=None, timeout=TIMEOUT_S) -> tuple[float, str]:
     return time.perf_counter() - start, result.stdout
 
 
-def measure_ci() -> dict:
+def measure_ci():
     """.ci/run in a clean clone of HEAD with an empty cache folder (pip's and npm's downloads too, as on
     a fresh CI runner), then in another clean clone with the cache folder the first one left."""
     caches, clone, figures = TMP / "ci-cache", TMP / "ci-clone", {}
@@ -75,14 +75,14 @@ def measure_ci() -> dict:
     return figures
 
 
-def measure_warm() -> dict:
+def measure_warm():
     """./dev test in this checkout: the second of two runs (the first fills what the caches lack)."""
     _log("dev_test_warm_s: ./dev test twice, the second timed (minutes)")
     _run(["./dev", "test"])
     return {"dev_test_warm_s": _run(["./dev", "test"])[0]}
 
 
-def measure_lighthouse() -> dict:
+def measure_lighthouse():
     """Lighthouse's performance, mobile and desktop, three runs of every page of the built site (the site
     audits' runner, run as a program: the bench does not import tests/): the worst page's median of each
     metric."""
@@ -123,7 +123,7 @@ def _page_with_snippet():
     raise BenchError("no page includes a whole snippet and its output")
 
 
-def _until(server: subprocess.Popen, text: str, said: list[str]) -> None:
+def _until(server, text, said):
     """Read what the server says (as it comes: a full pipe would stall it) until a line holds text."""
     for line in server.stdout:
         said.append(line)
@@ -132,7 +132,7 @@ def _until(server: subprocess.Popen, text: str, said: list[str]) -> None:
     raise BenchError(f"{' '.join(server.args)} ended (or ran past {TIMEOUT_S} s):\n{''.join(said)[-3000:]}")
 
 
-def measure_reload() -> dict:
+def measure_reload():
     """From saving a snippet (its .out and .py, as `./dev outputs` and the author write them) until the pages
     of both languages that show it are served with the new code and output, by ./dev serve and by plain
     mkdocs serve, in a copy of the project: the median of three saves."""
@@ -184,7 +184,7 @@ def measure_reload() -> dict:
     return figures
 
 
-def main() -> int:
+def main():
     parser = argparse.ArgumentParser(prog="./dev bench", description=__doc__.split("\n\n")[0])
     parser.add_argument("--ci", action="store_true", help="also time .ci/run in clean clones, cold and cached (minutes)")
     parser.add_argument("--skip", nargs="*", default=[], choices=["warm", "reload", "lighthouse"])

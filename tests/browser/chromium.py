@@ -26,7 +26,7 @@ SEARCH_READY = """() => document.querySelector('.md-search-result__meta').textCo
 
 
 @functools.cache  # Playwright's sync API cannot be asked again once a browser is running
-def chromium_executable() -> str | None:
+def chromium_executable():
     """$CHROMIUM when set (None when it is no file), Playwright's own browser, a Chromium on PATH, or None."""
     explicit = os.environ.get("CHROMIUM")
     if explicit:
@@ -41,7 +41,7 @@ def chromium_executable() -> str | None:
 
 
 @contextmanager
-def launch(executable: str):
+def launch(executable):
     from playwright.sync_api import expect, sync_playwright
 
     expect.set_options(timeout=TIMEOUT_MS)  # as every other wait: a busy machine is slow, not wrong
@@ -54,7 +54,7 @@ def launch(executable: str):
 
 
 @contextmanager
-def new_tab(browser, base_url: str, path: str | None = None, **options):
+def new_tab(browser, base_url, path=None, **options):
     """A tab in a fresh context (empty cache, clipboard allowed; `options` as Playwright's new_context
     takes them), on `path` when given, closed afterwards. Every request to another host is aborted
     (nothing leaves the machine, no test waits on the network); those requests, failed requests and
@@ -87,6 +87,6 @@ def new_tab(browser, base_url: str, path: str | None = None, **options):
         context.close()
 
 
-def figure_id(snippet: str) -> str:
+def figure_id(snippet):
     """The selector of a snippet's stepped figure (docs_pipeline/steps_figure.py)."""
     return "#steps-" + snippet.replace("/", "-").replace("_", "-")

@@ -232,7 +232,7 @@ _SHOWN = """([figure, n]) => {
 }"""
 
 
-def _ax(cdp, selector: str, *keys: str) -> list:
+def _ax(cdp, selector, *keys):
     """Of the first element matching `selector`, its accessibility node's `keys`: role, name, description,
     its properties (live, atomic, ...) or its text (its StaticText descendants)."""
     found = cdp.send("Runtime.evaluate", {"expression": f"document.querySelector({json.dumps(selector)})"})
@@ -257,7 +257,7 @@ def test_a_screen_reader_hears_each_step(page, browser, served_site):
     lang, problems = SITE.language_of(page), []
     w = texts()[lang]["steps"]
 
-    def button(which: str, to: int, total: int) -> list[str]:
+    def button(which, to, total):
         return ["button", w["to_step"].format(label=w[which], n=to, total=total) if 1 <= to <= total else w[which]]
 
     with new_tab(browser, served_site, SITE.url_of(page), reduced_motion="reduce") as tab:

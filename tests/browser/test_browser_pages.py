@@ -88,7 +88,7 @@ _COPY_ALL = """async () => {
 }"""
 
 
-def _visit(browser, base_url: str, page: str, parsed) -> dict[str, list[str]]:
+def _visit(browser, base_url, page, parsed):
     """One built page's first visit: {check: problems}. `parsed`: the parsed page it is built from, None for
     a notebook or 404 page."""
     with new_tab(browser, base_url, page.removesuffix("index.html")) as tab:
@@ -113,8 +113,9 @@ def _visit(browser, base_url: str, page: str, parsed) -> dict[str, list[str]]:
     return problems
 
 
-def _annotation(tab) -> list[str]:
-    """The page's first code annotation marker shows its tooltip, with its text, not cut off by its block."""
+def _annotation(tab):
+    """[problem]: the page's first code annotation marker shows its tooltip, with its text, not cut off by
+    its block."""
     marker = tab.locator("article .md-annotation__index").first
     if not marker.count():
         return []
@@ -127,12 +128,12 @@ def _annotation(tab) -> list[str]:
     return [f"the code annotation {marker.get_attribute('href')} opens cut off at the edge of its code block"]
 
 
-def _lines(lines) -> str:
+def _lines(lines):
     return "\n".join(line.rstrip() for line in lines).strip("\n")
 
 
-def _copy(tab, parsed) -> list[str]:
-    """The copy button gives the snippet as it is in snippets/ and each output block shows its stored
+def _copy(tab, parsed):
+    """[problem]: the copy button gives the snippet as it is in snippets/ and each output block shows its stored
     output (their includes expanded, annotation markers taken out): a marker or a >>> prompt left in
     what is copied shows in the diff."""
     copies = tab.evaluate(_COPY_ALL)
@@ -156,7 +157,7 @@ def _copy(tab, parsed) -> list[str]:
 
 
 @pytest.fixture(scope="session")
-def first_visits(browser, served_site, built_site, built_pages, exhaustive) -> dict[str, dict[str, list[str]] | str]:
+def first_visits(browser, served_site, built_site, built_pages, exhaustive):
     """{built page: {check: problems}}, or {built page: why} where the visit itself broke."""
     visits = {}
     for page in list(built_pages) if exhaustive else sample(built_site):
@@ -230,7 +231,7 @@ def test_fonts_palette_collapsibles_and_language_switch(lang, browser, served_si
         expect(tab).to_have_url(urljoin(served_site, SITE.url_of(other)) + f"#{section}")
 
 
-def _code_samples(built_pages) -> list[tuple[str, str]]:
+def _code_samples(built_pages):
     """The fewest built code blocks that together hold every kind of token the site highlights
     (and plain code text): [(page, block HTML)]."""
     blocks = [

@@ -20,13 +20,13 @@ QUERIES = {
 }
 
 
-def _expected(site, lang, query) -> set[str]:
+def _expected(site, lang, query):
     """Locations (page URLs relative to the site root) of `lang` pages containing `query`
     (case-insensitively), read from that language's own search index (docs_pipeline/plugin.py)."""
     index = json.loads((site / SITE.prefix(lang) / "search" / "search_index.json").read_text(encoding="utf-8"))
     separator = re.compile(index["config"]["separator"])
 
-    def contains(text: str) -> bool:
+    def contains(text):
         if lang == "zh":  # Material's index separates Chinese words with zero-width spaces (jieba)
             return query.lower() in text.replace("\u200b", "")
         # words as lunr cuts them: "out.backward()" is one token, "backward" is not in it
@@ -54,7 +54,7 @@ _TO_THE_BOTTOM_AGAIN = (
 
 
 @pytest.fixture(scope="module")
-def search_results(browser, served_site) -> dict:
+def search_results(browser, served_site):
     """{(lang, query): (result locations, result count line)}."""
     results = {}
     with new_tab(browser, served_site) as tab:

@@ -36,11 +36,12 @@ _SEEN = """(f) => {
 }"""
 
 
-def _state(tab, figure: str = FIGURE) -> dict:
+def _state(tab, figure=FIGURE):
+    """The figure as _SEEN now."""
     return tab.locator(figure).evaluate(_SEEN)
 
 
-def _step_through(tab, figure: str, total: int, each=lambda n: None, shots: str | None = None) -> list:
+def _step_through(tab, figure, total, each=lambda n: None, shots=None):
     """From the first frame (the figure focused), → to each frame, calling each(n); at the first and
     last frame axe-core, every rule, on the figure (and with `shots` a screenshot to `shots`-n.png):
     (n, rule, elements) per violation."""
@@ -57,7 +58,7 @@ def _step_through(tab, figure: str, total: int, each=lambda n: None, shots: str 
     return violations
 
 
-def _layout(tab) -> list[dict]:
+def _layout(tab):
     """Every figure on the page as _SEEN now."""
     return tab.locator("figure.steps").evaluate_all(f"(figures) => figures.map({_SEEN})")
 
