@@ -17,16 +17,13 @@ import sys
 import threading
 import time
 import urllib.request
-from pathlib import Path
 
 from docs_pipeline.pages import parse, split_target
 from docs_pipeline.site import ROOT, layout
 
 SITE = layout()
-HOST = "127.0.0.1"
 TMP = ROOT / "bench" / "tmp"
 RESULTS = ROOT / "bench" / "results.json"
-PY = sys.executable
 TIMEOUT_S = 1800  # one command (a cold .ci/run is the longest), or mkdocs serve's first build
 # name: (goal, unit); `_min` figures must reach their goal, the others stay under it
 GOALS = {
@@ -42,7 +39,6 @@ GOALS = {
     "desktop_tbt_ms_max": (None, "ms"),
     "desktop_lcp_ms_max": (None, "ms"),
 }
-
 METRICS = {"performance": min, "tbt_ms": max, "lcp_ms": max}  # Lighthouse's, each page's worst is its min or max
 
 
@@ -50,21 +46,21 @@ class BenchError(Exception):
     """A measurement could not be made; the message says which and why."""
 
 
-def _log(message: str) -> None:
+def _log(message):
     print(f"bench: {message}", file=sys.stderr, flush=True)
 
 
-def _run(cmd: list, cwd: Path = ROOT, env: dict | None = None, timeout: float = TIMEOUT_S) -> tuple[float, str]:
+def _run(cmd, cwd=ROOT, env=None, timeout=TIMEOUT_S):
     """How long cmd took and what it printed; a failure raises with the end of what it said."""
     start = time.perf_counter()
     result = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout)
-    if result.returncode != 0:
+    if result.returncode:
         said = f"{result.stdout[-1500:]}{result.stderr[-1500:]}"
         raise BenchError(f"{' '.join(map(str, cmd))[:200]} failed (exit {result.returncode}):\n{said}")
     return time.perf_counter() - start, result.stdout
 
 
-def measure_ci() -> dict:
+def measure_ci():
     """.ci/run in a clean clone of HEAD with an empty cache folder (pip's and npm's downloads too, as on
     a fresh CI runner), then in another clean clone with the cache folder the first one left."""
     caches, clone, figures = TMP / "ci-cache", TMP / "ci-clone", {}
@@ -79,21 +75,21 @@ def measure_ci() -> dict:
     return figures
 
 
-def measure_warm() -> dict:
+def measure_warm():
     """./dev test in this checkout: the second of two runs (the first fills what the caches lack)."""
     _log("dev_test_warm_s: ./dev test twice, the second timed (minutes)")
     _run(["./dev", "test"])
     return {"dev_test_warm_s": _run(["./dev", "test"])[0]}
 
 
-def measure_lighthouse() -> dict:
+def measure_lighthouse():
     """Lighthouse's performance, mobile and desktop, three runs of every page of the built site (the site
     audits' runner, run as a program: the bench does not import tests/): the worst page's median of each
     metric."""
     site, runs, per_page, figures, worst_pages = TMP / "site", 3, {}, {}, {}
     _run(["./dev", "build", "--site-dir", site])
     _log("python -m tests.audit.lighthouse")
-    _, printed = _run([PY, "-m", "tests.audit.lighthouse", site, str(runs)], timeout=7200)
+    _, printed = _run([sys.executable, "-m", "tests.audit.lighthouse", site, str(runs)], timeout=7200)
     for record in json.loads(printed):
         entry = per_page.setdefault(record["page"], {}).setdefault(record["formFactor"], {})
         if error := record.get("error") or record.get("runtimeError"):
@@ -117,7 +113,7 @@ def measure_lighthouse() -> dict:
     return {**figures, "details": {"runs_per_page": runs, "worst_pages": worst_pages, "pages": per_page}}
 
 
-def _page_with_snippet() -> tuple[Path, Path]:
+def _page_with_snippet():
     """A page that shows a whole snippet and its output."""
     for page in SITE.pages("zh"):
         includes = parse(page).includes
@@ -127,7 +123,7 @@ def _page_with_snippet() -> tuple[Path, Path]:
     raise BenchError("no page includes a whole snippet and its output")
 
 
-def _until(server: subprocess.Popen, text: str, said: list[str]) -> None:
+def _until(server, text, said):
     """Read what the server says (as it comes: a full pipe would stall it) until a line holds text."""
     for line in server.stdout:
         said.append(line)
@@ -136,7 +132,7 @@ def _until(server: subprocess.Popen, text: str, said: list[str]) -> None:
     raise BenchError(f"{' '.join(server.args)} ended (or ran past {TIMEOUT_S} s):\n{''.join(said)[-3000:]}")
 
 
-def measure_reload() -> dict:
+def measure_reload():
     """From saving a snippet (its .out and .py, as `./dev outputs` and the author write them) until the pages
     of both languages that show it are served with the new code and output, by ./dev serve and by plain
     mkdocs serve, in a copy of the project: the median of three saves."""
@@ -146,15 +142,16 @@ def measure_reload() -> dict:
     shutil.copytree(ROOT, copy, ignore=shutil.ignore_patterns(".git", ".venv", "site", "tmp", "test-artifacts", "node_modules"))
     (copy / ".venv").symlink_to((ROOT / ".venv").resolve())  # linked: ./dev installs nothing there
     py = copy / snippet.relative_to(ROOT)
-    code, output = py.read_text(encoding="utf-8"), py.with_suffix(".out").read_text(encoding="utf-8")
+    out = py.with_suffix(".out")
+    code, output = py.read_text(encoding="utf-8"), out.read_text(encoding="utf-8")
     figures = {}
     for figure, command in {
         "reload_dev_serve_s": ["./dev", "serve"],
-        "reload_mkdocs_serve_s": [PY, "-m", "mkdocs", "serve"],
+        "reload_mkdocs_serve_s": [sys.executable, "-m", "mkdocs", "serve"],
     }.items():
         with socket.socket() as free:
-            free.bind((HOST, 0))
-            address = f"{HOST}:{free.getsockname()[1]}"
+            free.bind(("127.0.0.1", 0))
+            address = f"127.0.0.1:{free.getsockname()[1]}"
         env = {**os.environ, "PYTHONPATH": str(copy)}  # the copy's docs_pipeline
         server = subprocess.Popen(
             [*command, "--dev-addr", address], cwd=copy, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
@@ -165,15 +162,17 @@ def measure_reload() -> dict:
             _until(server, "Serving on", said)
             for marker in (f"{figure}_{n}" for n in range(3)):
                 start = time.perf_counter()
-                py.with_suffix(".out").write_text(f"{output}{marker}\n", encoding="utf-8")
+                out.write_text(f"{output}{marker}\n", encoding="utf-8")
                 py.write_text(f'{code}\nprint("{marker}")\n', encoding="utf-8")
                 shown = 0
                 while shown < 4:  # code and output, in both languages; a rebuild may have seen the first file only
                     _until(server, "Reloading browsers", said)  # how each rebuild ends
-                    shown = 0
-                    for url in (SITE.url_of(page), SITE.url_of(SITE.counterpart(page))):
-                        with urllib.request.urlopen(f"http://{address}{SITE.base_path}{url}", timeout=TIMEOUT_S) as page_html:
-                            shown += page_html.read().decode("utf-8").count(marker)
+                    shown = sum(
+                        urllib.request.urlopen(f"http://{address}{SITE.base_path}{SITE.url_of(p)}", timeout=TIMEOUT_S)
+                        .read()
+                        .count(marker.encode())
+                        for p in (page, SITE.counterpart(page))
+                    )
                 times.append(time.perf_counter() - start)
                 _log(f"{figure}: {times[-1]:.2f} s")
         finally:
@@ -185,25 +184,31 @@ def measure_reload() -> dict:
     return figures
 
 
-def main() -> int:
+def main():
     parser = argparse.ArgumentParser(prog="./dev bench", description=__doc__.split("\n\n")[0])
     parser.add_argument("--ci", action="store_true", help="also time .ci/run in clean clones, cold and cached (minutes)")
     parser.add_argument("--skip", nargs="*", default=[], choices=["warm", "reload", "lighthouse"])
     args = parser.parse_args()
     results = json.loads(RESULTS.read_text(encoding="utf-8"))  # a figure not measured now keeps its last measurement
-    steps = {"ci": measure_ci, "warm": measure_warm, "reload": measure_reload, "lighthouse": measure_lighthouse}
     failed = []
-    for step in [s for s in steps if s not in args.skip and (args.ci or s != "ci")]:
+    for step, measure in {
+        "ci": measure_ci,
+        "warm": measure_warm,
+        "reload": measure_reload,
+        "lighthouse": measure_lighthouse,
+    }.items():
+        if step in args.skip or (step == "ci" and not args.ci):
+            continue
         load = os.getloadavg()[0]
         try:
-            measured = steps[step]()
+            measured = measure()
         except (BenchError, subprocess.TimeoutExpired) as e:
             failed.append(f"FAILED {step}: {e}")
             continue
         if "details" in measured:
             results["details"][step] = measured.pop("details")
-        commit = subprocess.run(["git", "describe", "--always", "--dirty"], capture_output=True, text=True, timeout=60).stdout
-        when = f"{dt.datetime.now(dt.UTC):%Y-%m-%d %H:%M} UTC, {commit.strip()}, {os.cpu_count()} CPUs, load {load:.1f}"
+        commit = _run(["git", "describe", "--always", "--dirty"])[1].strip()
+        when = f"{dt.datetime.now(dt.UTC):%Y-%m-%d %H:%M} UTC, {commit}, {os.cpu_count()} CPUs, load {load:.1f}"
         for name, value in measured.items():
             goal, unit = GOALS[name]
             met = goal is None or (value >= goal if name.endswith("_min") else value <= goal)

@@ -1,6 +1,5 @@
-"""The Chromium the browser tests and Lighthouse drive, and a tab in it as a first-time reader has it."""
-
-from __future__ import annotations
+"""The Chromium the browser tests and Lighthouse drive, a tab in it as a first-time reader has it, and
+where a stepped figure is on its page."""
 
 import functools
 import os
@@ -27,9 +26,8 @@ SEARCH_READY = """() => document.querySelector('.md-search-result__meta').textCo
 
 
 @functools.cache  # Playwright's sync API cannot be asked again once a browser is running
-def chromium_executable() -> str | None:
-    """$CHROMIUM when set (it must exist); else Playwright's own browser when `playwright install
-    chromium` put one in place; else a system Chromium on PATH; else None."""
+def chromium_executable():
+    """$CHROMIUM when set (None when it is no file), Playwright's own browser, a Chromium on PATH, or None."""
     explicit = os.environ.get("CHROMIUM")
     if explicit:
         return explicit if Path(explicit).is_file() else None
@@ -43,7 +41,7 @@ def chromium_executable() -> str | None:
 
 
 @contextmanager
-def launch(executable: str):
+def launch(executable):
     from playwright.sync_api import expect, sync_playwright
 
     expect.set_options(timeout=TIMEOUT_MS)  # as every other wait: a busy machine is slow, not wrong
@@ -56,35 +54,39 @@ def launch(executable: str):
 
 
 @contextmanager
-def new_tab(browser, base_url: str, errors: list[str] | None = None, **options):
+def new_tab(browser, base_url, path=None, **options):
     """A tab in a fresh context (empty cache, clipboard allowed; `options` as Playwright's new_context
-    takes them), closed afterwards; every request to another host is aborted (nothing leaves the
-    machine, no test waits on the network). Its console errors, failed requests and requests to other
-    hosts are listed in `errors`."""
+    takes them), on `path` when given, closed afterwards. Every request to another host is aborted
+    (nothing leaves the machine, no test waits on the network); those requests, failed requests and
+    console errors are listed in `tab.errors`."""
     context = browser.new_context(
         base_url=base_url, service_workers="block", **{"viewport": {"width": 1280, "height": 900}, **options}
     )
     context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base_url.rstrip("/"))
     context.set_default_timeout(TIMEOUT_MS)
-    errors = [] if errors is None else errors
+    tab = context.new_page()
+    tab.errors = errors = []
 
-    def route(r):
-        if urlsplit(r.request.url).hostname == HOST:
-            r.continue_()
-        else:
-            errors.append(f"requests another host: {r.request.url}")
-            r.abort()
+    def elsewhere(route):
+        errors.append(f"requests another host: {route.request.url}")
+        route.abort()
 
-    context.route("**/*", route)
+    context.route(lambda url: urlsplit(url).hostname != HOST, elsewhere)
     context.on("response", lambda r: errors.append(f"request failed: {r.status} {r.url}") if r.status >= 400 else None)
     context.on("requestfailed", lambda r: errors.append(f"request failed: {r.failure} {r.url}"))
-    tab = context.new_page()
     tab.on(
         "console",
         lambda m: errors.append(f"console error: {m.text} ({m.location.get('url', '?')})") if m.type == "error" else None,
     )
     tab.on("pageerror", lambda error: errors.append(f"console error: uncaught: {error}"))
     try:
+        if path is not None:
+            tab.goto(path)
         yield tab
     finally:
         context.close()
+
+
+def figure_id(snippet):
+    """The selector of a snippet's stepped figure (docs_pipeline/steps_figure.py)."""
+    return "#steps-" + snippet.replace("/", "-").replace("_", "-")

@@ -17,50 +17,32 @@ where language matters) and en/errors (a long table). Forced colours: each page 
 once, the languages taking turns (one figure of each snippet).
 """
 
-import html
 import json
-import re
 from collections import defaultdict
 
 import pytest
 
-from docs_pipeline.runner import ROOT
 from docs_pipeline.site import layout
-from docs_pipeline.steps import declared, load
-from docs_pipeline.steps_figure import Program, figure
+from docs_pipeline.steps import declared
 from docs_pipeline.ui import texts
-from tests.browser.chromium import new_tab
+from tests.browser.chromium import figure_id, new_tab
 
 SITE = layout()
 WIDTHS = {1280: 900, 412: 823}  # a desktop, and Lighthouse's phone
-
-
-def _figure_id(snippet: str) -> str:
-    return "#steps-" + snippet.replace("/", "-").replace("_", "-")
-
-
 ON_PAGE = defaultdict(list)  # page source -> its stepped figures' snippets
 for _snippet, _used in sorted(declared().items()):
     for _page in _used:
         ON_PAGE[SITE.root / _page].append(_snippet)
-_MOST = max(sorted(ON_PAGE), key=lambda p: len(ON_PAGE[p]))  # the page with the most stepped figures
-
-
-def _both(page) -> list:
-    return [SITE.docs / lang / f"{SITE.page_name(page)}.md" for lang in SITE.languages]
-
-
-STEPPED_SAMPLE = list(dict.fromkeys(_both(_MOST) + _both(SITE.docs / "en" / "how-it-works.md")))
+# the page with the most stepped figures, in each language
+_MOST = [SITE.counterpart(max(sorted(ON_PAGE), key=lambda p: len(ON_PAGE[p])), lang) for lang in SITE.languages]
+HOW = SITE.docs / "en" / "how-it-works.md"
+STEPPED_SAMPLE = list(dict.fromkeys([*_MOST, SITE.counterpart(HOW), HOW]))
 # Focus: the templates and the header are the same in both languages; the stepped page in Chinese.
-FOCUS_SAMPLE = list(dict.fromkeys([_both(_MOST)[0], SITE.docs / "en" / "how-it-works.md", SITE.docs / "en" / "errors.md"]))
+FOCUS_SAMPLE = list(dict.fromkeys([_MOST[0], HOW, SITE.docs / "en" / "errors.md"]))
 # Each page with a stepped figure, once, the languages taking turns.
 EVERY_STEPPED = [
     SITE.docs / SITE.languages[i % 2] / f"{name}.md" for i, name in enumerate(sorted({SITE.page_name(p) for p in ON_PAGE}))
 ]
-
-
-def _ids(pages) -> list[str]:
-    return [SITE.url_of(p).rstrip("/") or SITE.language_of(p) for p in pages]
 
 
 # ------------------------------------------------------------------------------------ forced colours
@@ -176,25 +158,18 @@ MODES = {  # Playwright's emulation: forced colours light and dark, and the ordi
 }
 
 
-@pytest.mark.parametrize("page", EVERY_STEPPED, ids=_ids(EVERY_STEPPED))
+@pytest.mark.parametrize("page", EVERY_STEPPED, ids=SITE.name)
 def test_forced_colours_mark_the_current_line_and_every_label_reads(page, browser, served_site):
-    path, figures = SITE.url_of(page), [_figure_id(s) for s in ON_PAGE[page]]
-
-    def check():
-        problems = []
-        for mode, emulation in MODES.items():
-            errors = []
-            with new_tab(browser, served_site, errors, reduced_motion="reduce", **emulation) as tab:
-                tab.goto(path)
-                problems += [f"{mode}: {p}" for p in tab.evaluate(_LABELS)]
-                if "forced_colors" in emulation:
-                    for figure in figures:
-                        problems += [f"{mode}: {figure}: {p}" for p in tab.locator(figure).evaluate(_LINES)]
-            problems += [f"{mode}: {e}" for e in errors]
-        return problems
-
-    problems = check()
-    assert not problems, f"{page.relative_to(SITE.root)} ({path}):\n  " + "\n  ".join(problems)
+    problems = []
+    for mode, emulation in MODES.items():
+        with new_tab(browser, served_site, SITE.url_of(page), reduced_motion="reduce", **emulation) as tab:
+            problems += [f"{mode}: {p}" for p in tab.evaluate(_LABELS)]
+            if "forced_colors" in emulation:
+                for snippet in ON_PAGE[page]:
+                    found = tab.locator(figure_id(snippet)).evaluate(_LINES)
+                    problems += [f"{mode}: {figure_id(snippet)}: {p}" for p in found]
+        problems += [f"{mode}: {e}" for e in tab.errors]
+    assert not problems, f"{SITE.name(page)} ({SITE.url_of(page)}):\n  " + "\n  ".join(problems)
 
 
 # ------------------------------------------------------------------------------------------- focus
@@ -222,136 +197,99 @@ MAX_STOPS = 1000
 
 
 @pytest.mark.parametrize("width", WIDTHS)
-@pytest.mark.parametrize("page", FOCUS_SAMPLE, ids=_ids(FOCUS_SAMPLE))
+@pytest.mark.parametrize("page", FOCUS_SAMPLE, ids=SITE.name)
 def test_no_tab_stop_lies_under_the_sticky_header(page, width, browser, served_site):
     """Tab from the top of the page round to it again; at each stop the focused element is clear of the
     header (pages.css: scroll-padding-top; a11y.js: a Tab stop taller than the window shows its top)."""
-    path = SITE.url_of(page)
-
-    def check():
-        problems, errors, stops = [], [], 0
-        viewport = {"width": width, "height": WIDTHS[width]}
-        with new_tab(browser, served_site, errors, viewport=viewport, reduced_motion="reduce") as tab:
-            tab.goto(path)
-            for _ in range(MAX_STOPS):
-                tab.keyboard.press("Tab")
-                found = tab.evaluate(_FOCUS)
-                if found is None:
-                    continue
-                if found == "round":
-                    break
-                stops += 1
-                if found:
-                    problems.append(f"Tab stop {stops}: {found}")
-            else:
-                problems.append(f"the focus did not come round to the first Tab stop in {MAX_STOPS} presses of Tab")
-        if stops < 10:
-            problems.append(f"only {stops} Tab stops: the page did not load as it should")
-        return problems + errors
-
-    problems = check()
-    assert not problems, f"{page.relative_to(SITE.root)} ({path}) at {width} px, under the sticky header:\n  " + "\n  ".join(
-        problems
-    )
+    problems, stops, path = [], 0, SITE.url_of(page)
+    viewport = {"width": width, "height": WIDTHS[width]}
+    with new_tab(browser, served_site, path, viewport=viewport, reduced_motion="reduce") as tab:
+        for _ in range(MAX_STOPS):
+            tab.keyboard.press("Tab")
+            found = tab.evaluate(_FOCUS)
+            if found == "round":
+                break
+            stops += found is not None
+            if found:
+                problems.append(f"Tab stop {stops}: {found}")
+        else:
+            problems.append(f"the focus did not come round to the first Tab stop in {MAX_STOPS} presses of Tab")
+    if stops < 10:
+        problems.append(f"only {stops} Tab stops: the page did not load as it should")
+    problems += tab.errors
+    assert not problems, f"{SITE.name(page)} ({path}) at {width} px, under the sticky header:\n  " + "\n  ".join(problems)
 
 
 # ----------------------------------------------------------------------------- a screen reader's walk
 
 
-def _plain(markup: str) -> str:
-    return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", "", markup))).strip()
+# What the figure shows for step n, whitespace collapsed: its sentence, its graph's description in
+# words, and the program's line the step runs (the frame's data-line).
+_SHOWN = """([figure, n]) => {
+    const f = document.querySelector(figure), frame = f.querySelector(`.steps__frame[data-step="${n}"]`);
+    const line = f.querySelector(`.steps__line[data-line="${frame.dataset.line}"]`);
+    return [frame.querySelector('.steps__text'), frame.querySelector('desc'), line].map(e => e.textContent.trim().replace(/\\s+/g, ' '));
+}"""
 
 
-def _expected(snippet: str, lang: str) -> dict:
-    """What the accessibility tree must hold for a figure, from the pipeline's markup and frames and
-    from ui.toml: each step's sentence, the program's line it runs, its SVG's name and description."""
-    markup, frames = figure(snippet, lang, ROOT), load(snippet)[1]
-    program = Program(ROOT / load(snippet)[0])
-    said = [_plain(t) for t in re.findall(r'<p class="steps__text">(.*?)</p>', markup, re.S)]
-    descs = [_plain(d) for d in re.findall(r"<desc[^>]*>(.*?)</desc>", markup, re.S)]
-    assert len(said) == len(descs) == len(frames), (
-        f"{snippet} ({lang}): {len(said)} sentences, {len(descs)} descs, {len(frames)} frames"
-    )
-    return {"said": said, "descs": descs, "lines": [_plain(program.source(f.line)) for f in frames]}
-
-
-def _ax(cdp, selector: str) -> dict:
-    """The accessibility node of the first element matching `selector`, and its text (its StaticText descendants)."""
-    found = cdp.send("Runtime.evaluate", {"expression": f"document.querySelector({json.dumps(selector)})", "objectGroup": "a11y"})
+def _ax(cdp, selector, *keys):
+    """Of the first element matching `selector`, its accessibility node's `keys`: role, name, description,
+    its properties (live, atomic, ...) or its text (its StaticText descendants)."""
+    found = cdp.send("Runtime.evaluate", {"expression": f"document.querySelector({json.dumps(selector)})"})
     object_id = found["result"].get("objectId")
     assert object_id, f"no element {selector}"
     node = cdp.send("Accessibility.getPartialAXTree", {"objectId": object_id, "fetchRelatives": False})["nodes"][0]
     text = cdp.send("Accessibility.queryAXTree", {"objectId": object_id, "role": "StaticText"})["nodes"]
-    properties = {p["name"]: p["value"].get("value") for p in node.get("properties", [])}
-    return {
-        "role": node.get("role", {}).get("value"),
-        "name": node.get("name", {}).get("value", ""),
-        "description": node.get("description", {}).get("value", ""),
-        "properties": properties,
-        "text": re.sub(r"\s+", " ", "".join(t.get("name", {}).get("value", "") for t in text)).strip(),
-    }
+    ax = {p["name"]: p["value"].get("value") for p in node.get("properties", [])}
+    ax |= {key: node.get(key, {}).get("value", "") for key in ("role", "name", "description")}
+    ax["text"] = " ".join("".join(t.get("name", {}).get("value", "") for t in text).split())
+    return [ax.get(key) for key in keys]
 
 
-@pytest.mark.parametrize("page", STEPPED_SAMPLE, ids=_ids(STEPPED_SAMPLE))
+@pytest.mark.parametrize("page", STEPPED_SAMPLE, ids=SITE.name)
 def test_a_screen_reader_hears_each_step(page, browser, served_site):
     """Each figure on the page, "Next" clicked from the first step to the last: after each click the
     figure's polite, atomic live region holds the step's sentence (it starts with the step's number, in
     the page's language, and quotes the line it runs); Previous and Next are named by the step they
     lead to, or by their label alone where they lead nowhere; the frame shown is an image named
-    "... after step n of N" and described by the graph in words."""
-    lang, path = SITE.language_of(page), SITE.url_of(page)
+    "... after step n of N" and described by the graph in words. The page's <html lang>:
+    tests/test_build.py::test_every_built_page."""
+    lang, problems = SITE.language_of(page), []
     w = texts()[lang]["steps"]
-    expected = {snippet: _expected(snippet, lang) for snippet in ON_PAGE[page]}
 
-    def name(which: str, n: int, total: int) -> str:
-        return w["to_step"].format(label=w[which], n=n, total=total) if 1 <= n <= total else w[which]
+    def button(which, to, total):
+        return ["button", w["to_step"].format(label=w[which], n=to, total=total) if 1 <= to <= total else w[which]]
 
-    def check():
-        problems, errors = [], []
-        with new_tab(browser, served_site, errors, reduced_motion="reduce") as tab:
-            tab.goto(path)
-            if tab.evaluate("document.documentElement.lang") != lang:
-                problems.append(f"<html lang> is not {lang}")
-            cdp = tab.context.new_cdp_session(tab)
-            cdp.send("Accessibility.enable")
-            for snippet, want in expected.items():
-                figure_id, total = _figure_id(snippet), len(want["said"])
-                for n in range(1, total + 1):
-                    where = f"{figure_id}, step {n} of {total}"
-                    if n > 1:
-                        tab.locator(f"{figure_id} .steps__next").click()
-                    live = _ax(cdp, f"{figure_id} .steps__live")
-                    if live["properties"].get("live") != "polite" or live["properties"].get("atomic") is not True:
-                        problems.append(f"{where}: the sentence is not in a polite, atomic live region: {live['properties']}")
-                    if live["text"] != want["said"][n - 1]:
+    with new_tab(browser, served_site, SITE.url_of(page), reduced_motion="reduce") as tab:
+        cdp = tab.context.new_cdp_session(tab)
+        cdp.send("Accessibility.enable")
+        for snippet in ON_PAGE[page]:
+            figure = figure_id(snippet)
+            total = tab.locator(f"{figure} .steps__frame").count()
+            for n in range(1, total + 1):
+                if n > 1:
+                    tab.locator(f"{figure} .steps__next").click()
+                said, desc, line = tab.evaluate(_SHOWN, [figure, n])
+                if line not in said:
+                    problems.append(f"{figure}, step {n}: the sentence does not quote the line it runs ({line}): {said}")
+                heard = [  # (what, its element, what of it, what that must be)
+                    ("the live region", ".steps__live", ("live", "atomic", "text"), ["polite", True, said]),
+                    ("Previous", ".steps__prev", ("role", "name"), button("prev", n - 1, total)),
+                    ("Next", ".steps__next", ("role", "name"), button("next", n + 1, total)),
+                    (
+                        "the graph",
+                        ".steps__frame--current svg",
+                        ("role", "name", "description"),
+                        ["image", w["alt"].format(n=n, total=total), desc],
+                    ),
+                ]
+                for what, element, keys, want in heard:
+                    if (got := _ax(cdp, f"{figure} {element}", *keys)) != want:
                         problems.append(
-                            f"{where}: the live region holds\n      {live['text']!r}\n    not\n      {want['said'][n - 1]!r}"
+                            f"{figure}, step {n} of {total}: {what}'s {', '.join(keys)} are\n      {got!r}\n    not\n      {want!r}"
                         )
-                    if (
-                        not live["text"].startswith(_plain(w["step"].format(n=n, total=total)))
-                        or want["lines"][n - 1] not in live["text"]
-                    ):
-                        problems.append(
-                            f"{where}: the live region does not say the step's number and the line it runs: {live['text']!r}"
-                        )
-                    for which, to in (("prev", n - 1), ("next", n + 1)):
-                        button = _ax(cdp, f"{figure_id} .steps__{which}")
-                        if button["role"] != "button" or button["name"] != name(which, to, total):
-                            problems.append(
-                                f"{where}: the {which} button is {button['role']} {button['name']!r}, not {name(which, to, total)!r}"
-                            )
-                    graph = _ax(cdp, f"{figure_id} .steps__frame--current svg")
-                    title = w["alt"].format(n=n, total=total)
-                    if graph["role"] != "image" or graph["name"] != title or graph["description"] != want["descs"][n - 1]:
-                        problems.append(
-                            f"{where}: the graph is {graph['role']} named {graph['name']!r}, described {graph['description'][:80]!r};"
-                            f" expected an image named {title!r}, described {want['descs'][n - 1][:80]!r}"
-                        )
-                    cdp.send("Runtime.releaseObjectGroup", {"objectGroup": "a11y"})
-        return problems + errors
-
-    problems = check()
-    assert not problems, f"{page.relative_to(SITE.root)} ({path}):\n  " + "\n  ".join(problems)
+    problems += tab.errors
+    assert not problems, f"{SITE.name(page)} ({SITE.url_of(page)}):\n  " + "\n  ".join(problems)
 
 
 # ------------------------------------------------------------------------------------------ motion
@@ -379,20 +317,14 @@ def test_with_reduced_motion_nothing_moves(browser, served_site):
     drawer) and a desktop's: under prefers-reduced-motion nothing animates, transitions or scrolls
     smoothly (pages.css), after stepping a figure on. Without the preference the figure's new nodes
     fade in: tests/browser/test_browser_steps.py."""
-    page = SITE.docs / "en" / "how-it-works.md"
-    path, figure_id = SITE.url_of(page), _figure_id(ON_PAGE[page][0])
-
-    def check():
-        problems, errors = [], []
-        for width, height in WIDTHS.items():
-            with new_tab(
-                browser, served_site, errors, reduced_motion="reduce", viewport={"width": width, "height": height}
-            ) as tab:
-                tab.goto(path)
-                for _ in range(3):
-                    tab.locator(f"{figure_id} .steps__next").click()
-                problems += [f"at {width} px: {m}" for m in tab.evaluate(_MOVING)]
-        return problems + errors
-
-    problems = check()
-    assert not problems, f"{path}, with prefers-reduced-motion: reduce, still moving:\n  " + "\n  ".join(problems[:40])
+    problems = []
+    for width, height in WIDTHS.items():
+        viewport = {"width": width, "height": height}
+        with new_tab(browser, served_site, SITE.url_of(HOW), reduced_motion="reduce", viewport=viewport) as tab:
+            for _ in range(3):
+                tab.locator(f"{figure_id(ON_PAGE[HOW][0])} .steps__next").click()
+            problems += [f"at {width} px: {m}" for m in tab.evaluate(_MOVING)]
+        problems += tab.errors
+    assert not problems, f"{SITE.url_of(HOW)}, with prefers-reduced-motion: reduce, still moving:\n  " + "\n  ".join(
+        problems[:40]
+    )

@@ -17,8 +17,7 @@ def test_the_next_links_walk_the_core_path(lang, browser, served_site):
     (_, core), (_, deeper) = SITE.nav_sections(lang)[:2]
     expected = [urljoin(served_site, SITE.url_of(SITE.docs / lang / f"{name}.md")) for name in [*core, deeper[0]]]
     walked = [expected[0]]
-    with new_tab(browser, served_site) as tab:
-        tab.goto(expected[0])
+    with new_tab(browser, served_site, expected[0]) as tab:
         while len(walked) < len(expected):
             link = tab.locator("a.md-footer__link--next")
             if link.count() != 1:

@@ -6,8 +6,6 @@ opened (answers hide code) and every code block mounted; each check reads what t
 is checked once per language; where each page's switcher links lead, statically (tests/test_publishing.py).
 """
 
-from __future__ import annotations
-
 import difflib
 import re
 from urllib.parse import urljoin
@@ -19,7 +17,7 @@ from playwright.sync_api import expect
 from docs_pipeline.pages import expand, parse, without_annotation
 from docs_pipeline.site import layout
 from tests.browser.chromium import SEARCH_READY, new_tab
-from tests.site_loads import describe, sample, site_pages
+from tests.site_loads import describe, sample, source
 
 SITE = layout()
 CHECKS = {  # what each covers, as its failures say it
@@ -90,87 +88,81 @@ _COPY_ALL = """async () => {
 }"""
 
 
-def _visit(browser, base_url: str, page: str, source) -> dict[str, list[str]]:
-    """One built page's first visit: {check: problems}. `source`: the parsed page it is built from, None for
+def _visit(browser, base_url, page, parsed):
+    """One built page's first visit: {check: problems}. `parsed`: the parsed page it is built from, None for
     a notebook or 404 page."""
-    problems = {check: [] for check in CHECKS}
-    with new_tab(browser, base_url, problems["requests and console"]) as tab:
-        tab.goto(page.removesuffix("index.html"))
+    with new_tab(browser, base_url, page.removesuffix("index.html")) as tab:
+        problems = {check: [] for check in CHECKS} | {"requests and console": tab.errors}
         tab.wait_for_function(SEARCH_READY)  # the search worker's requests are the page's too
         tab.add_style_tag(content=NO_MOTION)  # no check waits on a fade; annotation markers pulse forever
         tab.evaluate("document.querySelectorAll('article details').forEach(d => d.open = true)")
         tab.evaluate(_MOUNT_ALL_BLOCKS)
         tab.wait_for_function(_ALL_MOUNTED)
         tab.evaluate(AXE_SCRIPT)
-        problems["axe-core"] += _axe(tab, "")
-        tab.set_viewport_size({"width": PHONE_WIDTH, "height": 900})
-        tab.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")  # resize observers ran
-        problems["axe-core"] += _axe(tab, f"at {PHONE_WIDTH} px: ")
+        for width in (1280, PHONE_WIDTH):
+            tab.set_viewport_size({"width": width, "height": 900})
+            tab.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")  # resize observers ran
+            problems["axe-core"] += [
+                f"at {width} px: {v['id']} ({v['impact']}): {v['help']}\n      "
+                + "\n      ".join(f"{n['target']}: {n['html'][:120]}" for n in v["nodes"][:5])
+                for v in tab.evaluate(_AXE)
+            ]
         tab.set_viewport_size({"width": 1280, "height": 900})
-        _annotation(tab, problems["annotations"])
-        if source:
-            _copy(tab, source, problems["copy"])
+        problems["annotations"] = _annotation(tab)
+        problems["copy"] = _copy(tab, parsed) if parsed else []
     return problems
 
 
-def _axe(tab, where: str) -> list[str]:
-    return [
-        f"{where}{v['id']} ({v['impact']}): {v['help']}\n      "
-        + "\n      ".join(f"{n['target']}: {n['html'][:120]}" for n in v["nodes"][:5])
-        for v in tab.evaluate(_AXE)
-    ]
-
-
-def _annotation(tab, problems: list[str]) -> None:
-    """The page's first code annotation marker shows its tooltip, with its text, not cut off by its block."""
-    markers = tab.locator("article .md-annotation__index")
-    if not markers.count():
-        return
-    markers.first.click()
-    tip = markers.first.locator("xpath=..").locator(".md-tooltip, .md-tooltip2")
+def _annotation(tab):
+    """[problem]: the page's first code annotation marker shows its tooltip, with its text, not cut off by
+    its block."""
+    marker = tab.locator("article .md-annotation__index").first
+    if not marker.count():
+        return []
+    marker.click()
+    tip = marker.locator("xpath=..").locator(".md-tooltip, .md-tooltip2")
     expect(tip).to_have_css("opacity", "1")
     expect(tip).to_have_text(re.compile(r"\S"))
-    if not tip.evaluate(_UNCLIPPED):
-        problems.append(f"the code annotation {markers.first.get_attribute('href')} opens cut off at the edge of its code block")
+    if tip.evaluate(_UNCLIPPED):
+        return []
+    return [f"the code annotation {marker.get_attribute('href')} opens cut off at the edge of its code block"]
 
 
-def _lines(lines) -> str:
+def _lines(lines):
     return "\n".join(line.rstrip() for line in lines).strip("\n")
 
 
-def _copy(tab, source, problems: list[str]) -> None:
-    """The copy button gives the snippet as it is in snippets/ and each output block shows its stored
+def _copy(tab, parsed):
+    """[problem]: the copy button gives the snippet as it is in snippets/ and each output block shows its stored
     output (their includes expanded, annotation markers taken out): a marker or a >>> prompt left in
     what is copied shows in the diff."""
     copies = tab.evaluate(_COPY_ALL)
-    if len(copies) != len(source.blocks):
-        problems.append(f"{len(source.blocks)} fenced blocks but the page shows {len(copies)} code blocks")
-        return
-    for i, (block, copy) in enumerate(zip(source.blocks, copies, strict=True), 1):
+    if len(copies) != len(parsed.blocks):
+        return [f"{len(parsed.blocks)} fenced blocks but the page shows {len(copies)} code blocks"]
+    problems = []
+    for i, (block, copy) in enumerate(zip(parsed.blocks, copies, strict=True), 1):
         if copy is None:
             problems.append(f"{block.where}: the code block has not exactly one copy button")
             continue
         python = block.language == "python"  # or text: tests/test_pages.py
-        copied, shown = copy
         want = _lines(without_annotation(line) for line in expand(block.includes))
-        got = _lines((copied if python else shown).splitlines())
+        got = _lines(copy[0 if python else 1].splitlines())  # [copied, shown]
         if got != want:
             where = f"{block.where} ({', '.join(block.includes)})"
             diff = difflib.unified_diff(want.splitlines(True), got.splitlines(True), where, "in the browser")
             problems.append(
                 f"{'copying' if python else 'showing'} block {i} gives something other than its snippet:\n" + "".join(diff)
             )
+    return problems
 
 
 @pytest.fixture(scope="session")
-def first_visits(browser, served_site, built_site, exhaustive) -> dict[str, dict[str, list[str]] | str]:
+def first_visits(browser, served_site, built_site, built_pages, exhaustive):
     """{built page: {check: problems}}, or {built page: why} where the visit itself broke."""
-    pages = [p.relative_to(built_site).as_posix() for p in site_pages(built_site)] if exhaustive else sample(built_site)
     visits = {}
-    for page in pages:
-        source = SITE.root / SITE.source_of(built_site / page, built_site)
+    for page in list(built_pages) if exhaustive else sample(built_site):
         try:
-            visits[page] = _visit(browser, served_site, page, parse(source) if source.is_file() else None)
+            visits[page] = _visit(browser, served_site, page, parse(source(page)) if source(page).is_file() else None)
         except Exception as error:  # every check of the page fails with it, naming the page
             visits[page] = f"{type(error).__name__}: {error}"
     return visits
@@ -214,8 +206,7 @@ def test_fonts_palette_collapsibles_and_language_switch(lang, browser, served_si
     the other language (overrides/assets/javascripts/language-switch.js; the same heading ids:
     tests/test_parity.py). With --screenshots, the page full length."""
     page = next(p for p in SITE.pages(lang) if "<details" in (built_site / SITE.url_of(p) / "index.html").read_text("utf-8"))
-    with new_tab(browser, served_site) as tab:
-        tab.goto(SITE.url_of(page))
+    with new_tab(browser, served_site, SITE.url_of(page)) as tab:
         for char in "计算图":
             assert not tab.evaluate(_SAME_AS_NOTDEF, char), (
                 f"{char} renders as a box (no CJK font): apt-get install fonts-noto-cjk"
@@ -235,18 +226,19 @@ def test_fonts_palette_collapsibles_and_language_switch(lang, browser, served_si
         section = tab.locator("article h2[id]").first.get_attribute("id")
         tab.evaluate("id => { location.hash = id; }", section)  # as a reader's click in the table of contents sets it
         tab.locator(".md-header .md-select").first.hover()
-        other = next(code for code in SITE.languages if code != lang)
-        tab.locator(f".md-header a.md-select__link[hreflang={other}]").click()
-        expect(tab).to_have_url(urljoin(served_site, SITE.url_of(SITE.counterpart(page, other))) + f"#{section}")
+        other = SITE.counterpart(page)
+        tab.locator(f".md-header a.md-select__link[hreflang={SITE.language_of(other)}]").click()
+        expect(tab).to_have_url(urljoin(served_site, SITE.url_of(other)) + f"#{section}")
 
 
-def _code_samples(site) -> list[tuple[str, str]]:
+def _code_samples(built_pages):
     """The fewest built code blocks that together hold every kind of token the site highlights
     (and plain code text): [(page, block HTML)]."""
-    blocks = []
-    for page in site_pages(site):
-        for html in re.findall(r'<div class="highlight".*?</code></pre></div>', page.read_text(encoding="utf-8"), re.S):
-            blocks.append((page.relative_to(site).as_posix(), html, {""} | set(re.findall(r'<span class="([^"]+)"', html))))
+    blocks = [
+        (page, block.html, {""} | {span.attributes["class"] for span in block.css("span[class]")})
+        for page, tree in built_pages.items()
+        for block in tree.css("div.highlight")
+    ]
     needed, chosen = set().union(*(kinds for *_, kinds in blocks)), []
     while needed:
         page, html, kinds = max(blocks, key=lambda block: len(block[2] & needed))
@@ -255,22 +247,17 @@ def _code_samples(site) -> list[tuple[str, str]]:
     return chosen
 
 
-@pytest.mark.parametrize("scheme", ["default", "slate"])
-def test_code_is_readable_in_both_schemes(scheme, browser, served_site, built_site):
+def test_code_is_readable_in_both_schemes(browser, served_site, built_pages):
     """Code has the same colours on every page, so the visits leave its text out of axe's colour
     contrast rule: here every kind of token the site highlights is checked once, in each scheme."""
-    samples = _code_samples(built_site)
-    with new_tab(browser, served_site) as tab:
-        tab.goto(served_site)
-        tab.evaluate(
-            "([html, scheme]) => { document.querySelector('article').innerHTML = html;"
-            " document.body.setAttribute('data-md-color-scheme', scheme); }",
-            ["".join(html for _, html in samples), scheme],
-        )
+    samples, faint = _code_samples(built_pages), []
+    with new_tab(browser, served_site, "") as tab:
+        tab.evaluate("html => { document.querySelector('article').innerHTML = html; }", "".join(html for _, html in samples))
         tab.evaluate(AXE_SCRIPT)
-        found = tab.evaluate("axe.run({include: [['article .highlight code']]}, {runOnly: ['color-contrast']})")
-    assert found["passes"], "axe checked no code text (no code block in the built site?)"
-    faint = [node["html"][:120] for violation in found["violations"] for node in violation["nodes"]]
-    assert not faint, (
-        f"code text too faint in the {scheme!r} scheme (blocks from {sorted({p for p, _ in samples})}):\n  " + "\n  ".join(faint)
-    )
+        tab.add_style_tag(content=NO_MOTION)  # each scheme's colours at once, not a transition between them
+        for scheme in ("default", "slate"):
+            tab.evaluate("scheme => document.body.setAttribute('data-md-color-scheme', scheme)", scheme)
+            found = tab.evaluate("axe.run({include: [['article .highlight code']]}, {runOnly: ['color-contrast']})")
+            assert found["passes"], "axe checked no code text (no code block in the built site?)"
+            faint += [f"{scheme}: {node['html'][:120]}" for violation in found["violations"] for node in violation["nodes"]]
+    assert not faint, f"code text too faint (blocks from {sorted({p for p, _ in samples})}):\n  " + "\n  ".join(faint)

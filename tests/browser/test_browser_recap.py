@@ -22,32 +22,26 @@ CHROME = (".md-header", ".md-tabs", ".md-sidebar", ".md-footer", ".md-content__b
 @pytest.mark.parametrize("page", RECAP, ids=SITE.name)
 def test_the_recap_prints_on_one_sheet_of_a4_without_the_sites_chrome(page, browser, served_site):
     url = urljoin(served_site, SITE.url_of(page))
-    with new_tab(browser, served_site) as tab:
-        tab.goto(url)
+    with new_tab(browser, served_site, url) as tab:
         sheets = len(PAGE.findall(tab.pdf(format="A4")))  # the print stylesheet, as a reader's Print gets it
         tab.emulate_media(media="print")
-        shown = [selector for selector in CHROME if any(e.is_visible() for e in tab.locator(selector).all())]
+        shown = [selector for selector in CHROME if tab.locator(f"{selector}:visible").count()]
         title = tab.locator("article h1.handout")
-        assert title.count() == 1 and title.is_visible(), (
-            f"{url}: no title of class handout ({SITE.name(page)}: # … {{ #recap .handout }})"
-        )
-    problems = []
-    if sheets != 1:
-        problems.append(
-            f"{url}: prints on {sheets} sheets of A4, not one; shorten {SITE.name(page)} "
-            "or tighten its print rules (overrides/assets/stylesheets/pages.css, 'The one-page recap')"
-        )
-    if shown:
-        problems.append(f"{url}: in print it still shows {shown} (overrides/assets/stylesheets/pages.css)")
-    fail_if(problems)
+        titled = title.count() == 1 and title.is_visible()
+    wrong = {
+        f"no title of class handout ({SITE.name(page)}: # … {{ #recap .handout }})": not titled,
+        f"prints on {sheets} sheets of A4, not one; shorten {SITE.name(page)} or tighten its print rules"
+        " (overrides/assets/stylesheets/pages.css, 'The one-page recap')": sheets != 1,
+        f"in print it still shows {shown} (overrides/assets/stylesheets/pages.css)": shown,
+    }
+    fail_if([f"{url}: {what}" for what, found in wrong.items() if found])
 
 
 @pytest.mark.parametrize("lang", SITE.languages)
 def test_other_pages_keep_their_notes_in_print(lang, browser, served_site):
     """The recap's print rules are scoped to it: the home page prints its notes as before."""
     url = urljoin(served_site, SITE.url_of(SITE.docs / lang / "index.md"))
-    with new_tab(browser, served_site) as tab:
-        tab.goto(url)
+    with new_tab(browser, served_site, url) as tab:
         tab.emulate_media(media="print")
         notes = tab.locator(".page-note--footer")
         assert notes.count() == 1 and notes.is_visible(), f"{url}: its page note is hidden in print, like the recap's"

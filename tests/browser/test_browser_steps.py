@@ -7,7 +7,6 @@ prefers-reduced-motion. With --screenshots, screenshots go to test-artifacts/scr
 """
 
 import json
-from contextlib import contextmanager
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
@@ -15,10 +14,11 @@ from axe_playwright_python.sync_playwright import Axe
 from docs_pipeline.site import layout
 from docs_pipeline.steps import declared, load
 from docs_pipeline.ui import texts
-from tests.browser.chromium import new_tab
+from tests.browser.chromium import figure_id, new_tab
 
 SITE = layout()
-SNIPPET, FIGURE, PAGE = "how_it_works/grad_basics", "#steps-how-it-works-grad-basics", "en/how-it-works/"
+SNIPPET, PAGE = "how_it_works/grad_basics", "en/how-it-works/"
+FIGURE = figure_id(SNIPPET)
 PHONE = {"width": 360, "height": 740}
 # What the reader sees of one figure: its height, the visible frames' numbers, the highlighted line,
 # the live text, whether the controls show and whether the figure has the focus.
@@ -36,23 +36,12 @@ _SEEN = """(f) => {
 }"""
 
 
-def _state(tab, figure: str = FIGURE) -> dict:
+def _state(tab, figure=FIGURE):
+    """The figure as _SEEN now."""
     return tab.locator(figure).evaluate(_SEEN)
 
 
-@contextmanager
-def _open(browser, served_site, path, prepare=lambda context: None, **options):
-    """A fresh context (as a first visit; `prepare` called on it first): its tab on `path`, and the
-    console errors and failed requests it collects (chromium.new_tab)."""
-    errors = []
-    with new_tab(browser, served_site, errors, **options) as tab:
-        prepare(tab.context)
-        tab.goto(path)
-        tab.locator("figure.steps").first.wait_for()
-        yield tab, errors
-
-
-def _step_through(tab, figure_id: str, total: int, each=lambda n: None, shots: str | None = None) -> list:
+def _step_through(tab, figure, total, each=lambda n: None, shots=None):
     """From the first frame (the figure focused), → to each frame, calling each(n); at the first and
     last frame axe-core, every rule, on the figure (and with `shots` a screenshot to `shots`-n.png):
     (n, rule, elements) per violation."""
@@ -63,13 +52,13 @@ def _step_through(tab, figure_id: str, total: int, each=lambda n: None, shots: s
         each(n)
         if n in {1, total}:
             if shots:
-                tab.locator(figure_id).screenshot(path=f"{shots}-{n}.png", animations="disabled")
-            found = Axe().run(tab, context={"include": [[figure_id]]}, options={"resultTypes": ["violations"]})
+                tab.locator(figure).screenshot(path=f"{shots}-{n}.png", animations="disabled")
+            found = Axe().run(tab, context={"include": [[figure]]}, options={"resultTypes": ["violations"]})
             violations += [(n, v["id"], [node["target"] for node in v["nodes"]]) for v in found.response["violations"]]
     return violations
 
 
-def _layout(tab) -> list[dict]:
+def _layout(tab):
     """Every figure on the page as _SEEN now."""
     return tab.locator("figure.steps").evaluate_all(f"(figures) => figures.map({_SEEN})")
 
@@ -94,43 +83,40 @@ _BOXES = """(figures) => figures.map(f => {
 })"""
 
 # Each figure once, the languages taking turns: stepping is the same script in both, and a figure's
-# code and graph are the same in both (its sentences wrap). (snippet, language, its page's URL, the
-# figure's selector)
-ONCE = [
-    (snippet, lang, SITE.url_of(page), "#steps-" + snippet.replace("/", "-").replace("_", "-"))
-    for i, (snippet, used) in enumerate(sorted(declared().items()))
-    for lang in [SITE.languages[i % 2]]
-    for page in [min(p for p in map(SITE.root.joinpath, used) if SITE.language_of(p) == lang)]
-]
+# code and graph are the same in both (its sentences wrap).
+STEPPED = declared()  # snippet -> the pages that show it
+ONCE = [(snippet, SITE.languages[i % 2]) for i, snippet in enumerate(sorted(STEPPED))]
 
 
-@pytest.mark.parametrize("snippet,lang,path,figure_id", ONCE, ids=[f"{a[0]}-{a[1]}" for a in ONCE])
-def test_stepping_and_at_360px(browser, served_site, screenshots, snippet, lang, path, figure_id):
+@pytest.mark.parametrize("snippet,lang", ONCE)
+def test_stepping_and_at_360px(browser, served_site, screenshots, snippet, lang):
     """The markup is the first step (steps.css with the .steps-js class from <head>): loaded at 360 px,
     where the sentences wrap most, the page's figures sit as they do without steps.js, and its live
     regions are left as they are (a screen reader announces nothing as the page loads). Buttons and
     ←/→ step through the figure, the frame, highlighted line and live text following. Back at 360 px,
     each figure on the page fits and stacks. One context for all but the page without steps.js."""
-    frames = load(snippet)[1]
+    frames, selector = load(snippet)[1], figure_id(snippet)
     total, ui = len(frames), texts()[lang]["steps"]
+    path = SITE.url_of(min(p for p in map(SITE.root.joinpath, STEPPED[snippet]) if SITE.language_of(p) == lang))
     shots = screenshots and f"{screenshots}/{snippet.replace('/', '-')}-{lang}"
-    with _open(browser, served_site, path, lambda c: c.route("**/steps.js", lambda r: r.abort()), viewport=PHONE) as (tab, _):
+    with new_tab(browser, served_site, viewport=PHONE) as tab:
+        tab.route("**/steps.js", lambda route: route.abort())
+        tab.goto(path)
         before = _layout(tab)
     assert before and all(f["visible"] == [1] and f["controls"] for f in before), before
-    prepare = lambda c: c.add_init_script(_COUNT_LIVE_REWRITES)  # noqa: E731
-    with _open(browser, served_site, path, prepare, viewport=PHONE, reduced_motion="reduce") as (
-        tab,
-        errors,
-    ):  # no fade before axe
+    with new_tab(browser, served_site, viewport=PHONE, reduced_motion="reduce") as tab:  # no fade before axe
+        tab.add_init_script(_COUNT_LIVE_REWRITES)
+        tab.goto(path)
         assert _layout(tab) == before, "steps.js moves the figures as it starts"
         assert tab.evaluate("window.liveRewrites") == 0, "steps.js rewrote a live region as the page loaded"
         tab.set_viewport_size({"width": 1280, "height": 900})
-        figure = tab.locator(figure_id)
+        figure = tab.locator(selector)
 
         def shows(n):
-            state = _state(tab, figure_id)
+            state = _state(tab, selector)
             assert state["visible"] == [n] and state["live"].startswith(ui["step"].format(n=n, total=total)), state
             assert state["line"] == frames[n - 1].line, state
+            return state
 
         shows(1)
         if total > 1:
@@ -139,10 +125,9 @@ def test_stepping_and_at_360px(browser, served_site, screenshots, snippet, lang,
         figure.focus()
         for _ in range(3):  # → steps on from every frame: _step_through below
             tab.keyboard.press("ArrowLeft")  # stays on the first frame
-        state = _state(tab, figure_id)
-        assert state["visible"] == [1] and state["focus"], state
+        assert shows(1)["focus"], "the figure lost the focus"
         assert figure.locator(".steps__prev").get_attribute("aria-disabled") == "true"
-        violations = _step_through(tab, figure_id, total, shows, shots)
+        violations = _step_through(tab, selector, total, shows, shots)
         assert figure.locator(".steps__next").get_attribute("aria-disabled") == "true"
         assert not violations, json.dumps(violations, indent=1)
         tab.set_viewport_size(PHONE)
@@ -154,34 +139,34 @@ def test_stepping_and_at_360px(browser, served_site, screenshots, snippet, lang,
             assert box["focusable"] or not box["scrolls"], f"the graph scrolls sideways in a box that takes no focus: {box}"
         if shots:
             figure.screenshot(path=f"{shots}-360px.png", animations="disabled")
-        assert not errors, errors
+        assert not tab.errors, tab.errors
 
 
 def test_without_javascript_every_frame_is_shown(browser, served_site):
-    with _open(browser, served_site, PAGE, java_script_enabled=False) as (tab, errors):
+    with new_tab(browser, served_site, PAGE, java_script_enabled=False) as tab:
         state = _state(tab)
         assert state["visible"] == list(range(1, len(load(SNIPPET)[1]) + 1)) and not state["controls"], state
-        texts = tab.locator(f"{FIGURE} .steps__text").all_inner_texts()
-        assert texts[2].startswith("Step 3 of 9: z = x * y + y**2 records MulBackward0, PowBackward0 and AddBackward0"), texts[2]
-        assert not errors, errors
+        sentences = tab.locator(f"{FIGURE} .steps__text").all_inner_texts()
+        assert sentences[2].startswith("Step 3 of 9: z = x * y + y**2 records MulBackward0, PowBackward0 and AddBackward0"), (
+            sentences[2]
+        )
+        assert not tab.errors, tab.errors
 
 
 def test_in_the_dark_axe_finds_nothing_and_motion_only_without_reduced_motion(browser, served_site):
     """The dark palette recolours every figure alike (the same stylesheet and classes): one stands
-    for all. Axe reads its colours with reduced motion (no fade)."""
+    for all. Axe reads its colours with reduced motion (no fade); without it, the new nodes of a step
+    fade in (that nothing moves with it: tests/browser/test_browser_a11y.py)."""
     total = len(load(SNIPPET)[1])
-    with _open(browser, served_site, PAGE, color_scheme="dark", reduced_motion="reduce") as (tab, errors):
+    with new_tab(browser, served_site, PAGE, color_scheme="dark", reduced_motion="reduce") as tab:
         tab.locator(FIGURE).focus()
         violations = _step_through(tab, FIGURE, total)
-        animations = {}
-        for motion in ("reduce", "no-preference"):
-            tab.emulate_media(reduced_motion=motion)
-            for key in ["ArrowLeft"] * total + ["ArrowRight"] * 2:  # to step 3: new nodes appear
-                tab.keyboard.press(key)
-            animations[motion] = tab.locator(f"{FIGURE} .steps__frame--current .steps__new").evaluate_all(
-                "news => news.map(e => getComputedStyle(e).animationName)"
-            )
-        assert not errors, errors
+        tab.emulate_media(reduced_motion="no-preference")
+        for key in ["ArrowLeft"] * total + ["ArrowRight"] * 2:  # to step 3: new nodes appear
+            tab.keyboard.press(key)
+        animations = tab.locator(f"{FIGURE} .steps__frame--current .steps__new").evaluate_all(
+            "news => news.map(e => getComputedStyle(e).animationName)"
+        )
+        assert not tab.errors, tab.errors
     assert not violations, json.dumps(violations, indent=1)
-    assert animations["no-preference"] and set(animations["no-preference"]) == {"steps-appear"}, animations
-    assert set(animations["reduce"]) == {"none"}, animations
+    assert animations and set(animations) == {"steps-appear"}, animations
