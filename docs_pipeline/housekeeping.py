@@ -7,8 +7,9 @@ goes for a figure (.svg) no page includes, and for a stored result (.out, .svg, 
 program (.py) is gone.
 """
 
-import argparse
 from pathlib import Path
+
+import click
 
 from .pages import parse, set_front_matter, split_target
 from .reading import table
@@ -38,39 +39,52 @@ def mark(pages):
         print(f"{'marked ' if changed else 'current'} {site.name(page)}  ({KEY}: {content_hash(source)} = {site.name(source)})")
 
 
-def _translations_of(name):
-    """The translations a page names: itself, or every translation of a source page."""
-    site, path = layout(), Path(name).resolve()
-    source = path.is_relative_to(site.docs / site.default)
-    found = [site.counterpart(path, lang) for lang in site.languages[1:]] if source else [path]
-    if not set(found) <= set(translations(site)):
-        raise argparse.ArgumentTypeError(f"not a translated page under docs/: {name}")
+def _translations_of(names):
+    """The translations the pages name: each one itself, or every translation of a source page."""
+    site, found = layout(), []
+    for name in names:
+        path = Path(name).resolve()
+        source = path.is_relative_to(site.docs / site.default)
+        found += [site.counterpart(path, lang) for lang in site.languages[1:]] if source else [path]
+        if not set(found) <= set(translations(site)):
+            raise click.BadParameter(f"not a translated page under docs/: {name}")
     return found
 
 
-def main(argv=None):
-    parser = argparse.ArgumentParser(prog="./dev")
-    tasks = parser.add_subparsers(dest="task", required=True)
-    tasks.add_parser("unused")
-    tasks.add_parser("reading")
-    marking = tasks.add_parser("translations").add_subparsers(dest="action").add_parser("mark")
-    marking.add_argument("pages", nargs="*", type=_translations_of, help="docs/<lang>/<page>.md, in either language")
-    marking.add_argument("--all", action="store_true", help="every translation")
-    args = parser.parse_args(argv)
-    if args.task == "unused":
-        print("\n".join(unused()) or "every snippet and figure is shown on a page")
-    elif args.task == "reading":
-        print(table())
-    elif args.action is None:
+@click.group()
+def main():
+    """The authors' commands."""
+
+
+@main.command("unused")
+def list_unused():
+    print("\n".join(unused()) or "every snippet and figure is shown on a page")
+
+
+@main.command()
+def reading():
+    print(table())
+
+
+@main.group("translations", invoke_without_command=True)
+@click.pass_context
+def list_stale(context):
+    if context.invoked_subcommand is None:
         found = stale()
         for item in found:
             print(f"{item}\n{changes(item)}")
         print(f"{len(found)} stale translation(s)" if found else "every translation is up to date")
-    elif args.all == bool(args.pages):
-        marking.error("name the pages to mark, or --all")
-    else:
-        mark(translations(layout()) if args.all else [page for pages in args.pages for page in pages])
+
+
+@list_stale.command("mark")
+@click.argument("pages", nargs=-1)
+@click.option("--all", "every", is_flag=True, help="every translation")
+def mark_pages(pages, every):
+    """After review: record in each page (docs/<lang>/<page>.md, in either language) which source it translates."""
+    if every == bool(pages):
+        raise click.UsageError("name the pages to mark, or --all")
+    mark(translations(layout()) if every else _translations_of(pages))
 
 
 if __name__ == "__main__":
-    main()
+    main(prog_name="./dev")
