@@ -20,7 +20,3 @@ for seq_len in (3, 10, 6):
     steps = sum(node.name() == "TanhBackward0" for node in nodes)  # (3)!
     print(f"seq_len={seq_len:2}: output {tuple(output.shape)}, "
           f"{len(nodes)} graph nodes, {steps} x TanhBackward0")
-
-lstm = nn.LSTM(input_size=5, hidden_size=8, batch_first=True)
-graphs = [graph_nodes(lstm(torch.randn(2, n, 5))[0]) for n in (3, 10)]
-print(f"LSTM seq_len 3 and 10: {[len(g) for g in graphs]} graph nodes, {[n.name() for n in graphs[1] if 'Rnn' in n.name()]}")
