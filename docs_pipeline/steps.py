@@ -16,12 +16,11 @@ import re
 import sys
 from dataclasses import asdict, dataclass
 from functools import partial
-from pathlib import Path
 from types import SimpleNamespace
 
 from .graphs import Graph, Node, is_tensor, is_value, leaf_detail, shown, variables, walk
 from .pages import parse
-from .runner import ROOT, Snippet, SnippetFailed, run
+from .runner import ROOT, SnippetFailed, run
 from .site import layout, snippet_file
 
 FX_LINE = re.compile(r'File "([^"]+)", line (\d+)')
@@ -48,11 +47,11 @@ class Frame:
     current: str | None = None  # the node that ran
 
 
-def steps_path(snippet_py: Path) -> Path:
+def steps_path(snippet_py):
     return snippet_py.with_suffix(".steps.json")
 
 
-def declared() -> dict[str, list[str]]:
+def declared():
     """{snippet ("dir/name"): [pages that call steps() on it]} over every page of every language."""
     site, found = layout(), {}
     for page in site.pages():
@@ -61,7 +60,7 @@ def declared() -> dict[str, list[str]]:
     return found
 
 
-def load(snippet: str, root: Path = ROOT) -> tuple[str, list[Frame]]:
+def load(snippet, root=ROOT):
     """(the program's path, its stored frames) of "dir/name"; StepsError naming the file and the command."""
     # a page stepping through a missing program: tests/test_pages.py names it first
     if not (stored := steps_path(snippet_file(snippet, root))).is_file():
@@ -70,10 +69,9 @@ def load(snippet: str, root: Path = ROOT) -> tuple[str, list[Frame]]:
             f"record them from a real run: ./dev outputs snippets/{snippet}.py"
         )
     data = json.loads(stored.read_text(encoding="utf-8"))
-    frames = [
+    return data["program"], [
         Frame(**f | {"nodes": [Node(**n) for n in f["nodes"]], "facts": SimpleNamespace(**f["facts"])}) for f in data["frames"]
     ]
-    return data["program"], frames
 
 
 # ---------------------------------------------------------------- recording
@@ -93,7 +91,6 @@ class BackwardRun:
         recorder.line = self.scope.f_lineno
         self.recorder, self.graph = recorder, recorder.graph(self.scope, self.roots)
         self.flowed = {}  # (user, input) -> the gradient that arrow carried
-        self.arrived = {}  # node -> the gradient it received
         self.handles = []
         for fn in self.graph.objects.values():
             if hasattr(fn, "register_prehook"):  # a node of torch's graph: not a tensor, not a tiny engine's Value
@@ -107,21 +104,20 @@ class BackwardRun:
         self.recorder.append(kind, facts, self.graph, (), current, self.flowed)
 
     def arrives(self, fn, grads):
-        self.running = key = id(fn)
-        self.arrived[key] = shown(grads[0])
+        self.running = id(fn)
         for tensor in self.roots:  # the gradient backward starts from, on the arrow from the named tensor
             if tensor.grad_fn is fn:
-                self.flowed[id(tensor), key] = self.arrived[key]
+                self.flowed[id(tensor), id(fn)] = shown(grads[0])
 
-    def ran(self, fn, grads, _):
-        """grads: what fn passes to each of its next_functions."""
-        self.running, key, nodes = None, id(fn), self.graph.nodes
+    def ran(self, fn, grads, received):
+        """grads: what fn passes to each of its next_functions; received: what it was passed."""
+        self.running, key, nodes, received = None, id(fn), self.graph.nodes, shown(received[0])
         if hasattr(fn, "variable"):  # an AccumulateGrad: its leaf's .grad now
-            leaf = fn.variable
+            leaf, node = fn.variable, nodes[id(fn.variable)]
             sources = [[nodes[a].name, v] for (a, b), v in self.flowed.items() if b == key]  # each path that reached it
-            self.flowed[key, id(leaf)] = shown(leaf.grad)
-            nodes[id(leaf)].detail = leaf_detail(leaf)
-            facts = dict(received=self.arrived[key], leaf=nodes[id(leaf)].name, sources=sources, grad=shown(leaf.grad))
+            grad = self.flowed[key, id(leaf)] = shown(leaf.grad)
+            node.detail = leaf_detail(leaf)
+            facts = dict(received=received, leaf=node.name, sources=sources, grad=grad)
             return self.frame("accumulate", facts, key)
         sent = []  # [node, its leaf if an AccumulateGrad else None, gradient]
         for (next_fn, _), grad in zip(fn.next_functions, grads, strict=True):
@@ -129,7 +125,7 @@ class BackwardRun:
                 self.flowed[key, id(next_fn)] = shown(grad)
                 leaf = nodes[id(next_fn.variable)].name if hasattr(next_fn, "variable") else None
                 sent.append([nodes[id(next_fn)].name, leaf, shown(grad)])
-        self.frame("backward", dict(node=nodes[key].name, received=self.arrived[key], sent=sent), key)
+        self.frame("backward", dict(node=nodes[key].name, received=received, sent=sent), key)
 
     def returned(self):
         for handle in self.handles:
@@ -157,7 +153,7 @@ def compile_frames(explanation, recorder):
             "a stepped figure shows graph, break, graph, ... (graphs = breaks + 1)"
         )
     nodes, edges = [], []
-    for number, module in enumerate(graphs, 1):
+    for number, (module, reason) in enumerate(zip(graphs, [*breaks, None], strict=True), 1):
         new, lines, made = [], [], []  # made: [name, op, target] of each call
         for node in module.graph.nodes:
             new.append(f"g{number}.{node.name}")
@@ -174,8 +170,7 @@ def compile_frames(explanation, recorder):
         ran = [recorder.line, *dict.fromkeys(lines)]  # the call of the compiled function, then the lines of the graph
         facts = dict(graph=number, graphs=len(graphs), made=made)
         recorder.frames.append(Frame("compile", ran[-1], ran, list(nodes), list(edges), new, facts))
-        if number <= len(breaks):
-            reason = breaks[number - 1]
+        if reason:
             where = reason.user_stack[-1]
             nodes.append(Node(f"break{number}", "break", "graph break", f"{where.name}()"))
             edges.append([new[-1], f"break{number}"])  # from the output node: an FX graph's last
@@ -230,8 +225,9 @@ class Recorder:
     def forward(self, graph):
         """A frame if the graph changed since the last one."""
         nodes, last = graph.nodes, self.last.nodes
+        self.remember(graph)
         if nodes == last:
-            return self.remember(graph)
+            return
         new = [k for k in nodes if k not in last]
         changed = [k for k in nodes if k in last and nodes[k] != last[k]]
         grown = [id(graph.objects[k].variable) for k in new if nodes[k].kind == "accumulate"]  # the leaves of new AccumulateGrads
@@ -248,7 +244,6 @@ class Recorder:
             grads=[[nodes[k].name, nodes[k].detail] for k in changed if nodes[k].kind == "leaf" or k in values],  # grad=...
             dropped=sum(last[k].kind in ("function", "accumulate") for k in last if k not in nodes),  # no longer reached
         )
-        self.remember(graph)
         self.append("forward", facts, graph, new)
 
     def guard(self, method, *args):
@@ -305,23 +300,24 @@ class Recorder:
 
     def in_backward(self, frame, event, arg):
         """backward() starts (the outermost one: a BackwardRun), raises, or returns."""
-        if event == "call":
-            self.depth += 1
-            if self.depth == 1:
-                self.backward = BackwardRun(self, frame)
-        elif event == "exception":
-            self.backward.error = arg[1]
-        elif event == "line":
-            self.backward.error = None  # handled inside
-        elif event == "return":
-            self.depth -= 1
-            if not self.depth:
-                self.backward.returned()
-                self.remember(self.graph(self.backward.scope))
-                self.backward = None
+        match event:
+            case "call":
+                self.depth += 1
+                if self.depth == 1:
+                    self.backward = BackwardRun(self, frame)
+            case "exception":
+                self.backward.error = arg[1]
+            case "line":
+                self.backward.error = None  # handled inside
+            case "return":
+                self.depth -= 1
+                if not self.depth:
+                    self.backward.returned()
+                    self.remember(self.graph(self.backward.scope))
+                    self.backward = None
 
 
-def record(snippet: Snippet, seed: int) -> tuple[str, dict, str]:
+def record(snippet, seed):
     """Run the snippet once under the recorder: (what it printed, its globals, the frames as JSON text: each
     node, edge and list of names on one line, so that a changed frame reads as a small diff)."""
     recorder = Recorder(snippet)

@@ -40,11 +40,12 @@ class Program:
     def __init__(self, path):
         text = path.read_text(encoding="utf-8")
         self.lines = [without_annotation(line) for line in text.splitlines()]
-        self.function_of = {}  # line -> the function it is in
-        for node in ast.walk(ast.parse(text)):
-            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                # nested functions come later in the walk: innermost wins
-                self.function_of |= dict.fromkeys(range(node.lineno + 1, node.end_lineno + 1), node.name)
+        self.function_of = {  # line -> the function it is in; nested functions come later in the walk: innermost wins
+            line: node.name
+            for node in ast.walk(ast.parse(text))
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+            for line in range(node.lineno + 1, node.end_lineno + 1)
+        }
 
     def source(self, line):
         return self.lines[line - 1].strip() if 0 < line <= len(self.lines) else ""
@@ -70,9 +71,13 @@ def sentence(frame, program, w):
             fn = program.function_of.get(frame.line)
             text = w["sentence"].format(code=code, where=w["in"].format(fn=fn) if fn else "", parts=w["parts_join"].join(parts))
         case "accumulate":
-            terms = " + ".join(w["term"].format(value=v, source=s) for s, v in f.sources)
             text = w["acc_many" if len(f.sources) > 1 else "acc_one"].format(
-                n=len(f.sources), node=w["acc_of"].format(leaf=f.leaf), terms=terms, value=f.received, leaf=f.leaf, grad=f.grad
+                n=len(f.sources),
+                node=w["acc_of"].format(leaf=f.leaf),
+                terms=" + ".join(w["term"].format(value=v, source=s) for s, v in f.sources),
+                value=f.received,
+                leaf=f.leaf,
+                grad=f.grad,
             )
         case "backward":
             sent = [w["item"].format(value=v, target=w["acc_of"].format(leaf=leaf) if leaf else t) for t, leaf, v in f.sent]
@@ -84,9 +89,13 @@ def sentence(frame, program, w):
         case "raised":
             text = w["raised_at" if f.node else "raised"].format(node=f.node, code=code, error=f.error, message=escape(f.message))
         case "compile":
-            made = _listed([w["made"].format(name=a, op=b, target=c) for a, b, c in f.made], w)
-            lines = _listed([_code(program.source(line)) for line in frame.ran[1:] or [frame.line]], w)
-            text = w["compile"].format(call=_code(program.source(frame.ran[0])), k=f.graph, n=f.graphs, made=made, lines=lines)
+            text = w["compile"].format(
+                call=_code(program.source(frame.ran[0])),
+                k=f.graph,
+                n=f.graphs,
+                made=_listed([w["made"].format(name=a, op=b, target=c) for a, b, c in f.made], w),
+                lines=_listed([_code(program.source(line)) for line in frame.ran[1:] or [frame.line]], w),
+            )
         case "break":
             text = w["break"].format(code=code, fn=f.function, reason=escape(f.reason), k=f.graph)
     if program.source(frame.line) and code not in text:
@@ -101,11 +110,11 @@ def caption(frames, file, w):
         grads_only = f.kind == "forward" and f.facts.grads and not (f.facts.leaves or f.facts.recorded or f.facts.named)
         told.append("backward" if f.kind in ("accumulate", "done", "raised") or grads_only else f.kind)
     parts = [w["parts"][kind].format(n=told.count(kind)) for kind in ("forward", "backward", "compile") if kind in told]
-    arrows = w["arrows_compile"] if "compile" in told else w["arrows_autograd"]
+    arrows = w["arrows_compile" if "compile" in told else "arrows_autograd"]
     return w["caption"].format(file=_code(file), parts=w["join"].join(parts)) + " " + arrows  # zh: _tidy drops the space
 
 
-def figure(snippet: str, lang: str, root: Path) -> str:
+def figure(snippet, lang, root):
     """The HTML of the stepped figure of snippets/<snippet>.py in language `lang` (one block, no blank line)."""
     w = ui_texts()[lang]["steps"]
     file, frames = load(snippet, root)
@@ -117,8 +126,7 @@ def figure(snippet: str, lang: str, root: Path) -> str:
     layout = Layout([(f.nodes, f.edges) for f in frames])
     width = layout.size[0]
     least = f' style="min-width:{width * MIN_SCALE:.0f}px"' if width > WIDE else ""
-    base = "steps-" + re.sub("[/_]", "-", snippet)
-    total = len(frames)
+    base, total = "steps-" + re.sub("[/_]", "-", snippet), len(frames)
     # The markup is in the first step's state, which steps.css shows only with JavaScript: nothing
     # moves when steps.js starts, and the other frames are never laid out. Line classes as steps.js sets them.
     mark = dict.fromkeys(frames[0].ran, ' class="steps__line steps__line--ran"')
@@ -130,23 +138,21 @@ def figure(snippet: str, lang: str, root: Path) -> str:
         if not SECTION_MARKER.search(line)  # as the page shows the program
     )
     texts = [_tidy(w["step"].format(n=n, total=total) + sentence(frame, program, w), w) for n, frame in enumerate(frames, 1)]
-    items = []
     scroll = ' tabindex="0"' if least else ""  # a graph that may scroll sideways takes the focus (axe)
+    items = []
     for n, frame in enumerate(frames, 1):
         name = _tidy(w["alt"].format(n=n, total=total), w)  # short: the graph in words is its description
-        desc = spoken(frame.nodes, frame.edges)
-        classes = "autograd-graph steps__graph"
         graph = svg(
             frame.nodes,
             frame.edges,
             layout,
             f"{base}-{n}",
             name,
-            classes,
-            new=frame.new,
-            current=frame.current,
+            "autograd-graph steps__graph",
+            frame.new,
+            frame.current,
             attrs=least,
-            desc=desc,
+            desc=spoken(frame.nodes, frame.edges),
         )
         items.append(
             f'<li class="steps__frame{" steps__frame--current" if n == 1 else ""}" data-step="{n}" data-kind="{frame.kind}"'
@@ -157,7 +163,8 @@ def figure(snippet: str, lang: str, root: Path) -> str:
     def button(which, key, arrows, to):
         """A button named by the step it leads to ("Next (step 2 of 9)"), or by its label alone where it leads
         nowhere (aria-disabled); data-to is the name steps.js gives it on each step, {n} the step."""
-        label, named = w[which], _tidy(w["to_step"].format(label=w[which], n="{n}", total=total), w)
+        label = w[which]
+        named = _tidy(w["to_step"].format(label=label, n="{n}", total=total), w)
         name = named.replace("{n}", str(to)) if to else label
         return (
             f'<button type="button" class="steps__button steps__{which}" aria-keyshortcuts="{key}" aria-disabled="{str(not to).lower()}"'

@@ -14,7 +14,7 @@ import pytest
 from docs_pipeline.graphs import spoken
 from docs_pipeline.runner import ROOT, stored
 from docs_pipeline.site import snippet_file
-from docs_pipeline.steps import StepsError, declared, load
+from docs_pipeline.steps import declared, load
 from docs_pipeline.steps_figure import figure
 from tests import zh_copy
 
@@ -22,20 +22,12 @@ STEPPED = sorted(declared())
 FRAME = re.compile(r'<li class="steps__frame[^"]*"[^>]*><p class="steps__text">(.*?)</p>(.*?)</li>', re.S)  # (sentence, graph)
 
 
-def frames(name):
-    """The stored frames; a file that is missing or does not load is its snippet's own failure (snippets/)."""
-    try:
-        return load(name)[1]
-    except (StepsError, ValueError, KeyError, TypeError) as exc:
-        pytest.skip(f"snippets/{name}.steps.json: {exc!r}; the snippet's own test names it")
-
-
 @pytest.mark.parametrize("name", STEPPED)
 def test_the_last_backward_frame_shows_gradients_the_program_prints(name):
     """The leaves' .grad in the last frame of the last backward() are values the program prints, as stored
     (that recording its steps changes nothing it prints: `./dev outputs`, outputs.rewrite)."""
     output = stored(snippet_file(name).with_suffix(".out")) or ""
-    for last in [f for f in frames(name) if f.kind == "done"][-1:]:  # the last backward frame, if there is one
+    for last in [f for f in load(name)[1] if f.kind == "done"][-1:]:  # the last backward frame, if there is one
         assert last.facts.grads, f"snippets/{name}.py: the last backward frame shows no leaf gradient"
         leaf_boxes = [n.detail for n in last.nodes if n.kind == "leaf"]
         for leaf, value in last.facts.grads:
@@ -49,17 +41,16 @@ def test_the_last_backward_frame_shows_gradients_the_program_prints(name):
 def test_backward_adds_up_at_a_shared_leaf():
     """z = x * y + y**2: two paths reach y's AccumulateGrad; what arrives is their sum, and that is y.grad."""
     assert "how_it_works/grad_basics" in STEPPED, 'no page calls {{ steps("how_it_works/grad_basics") }}'
-    meeting = [f.facts for f in frames("how_it_works/grad_basics") if f.kind == "accumulate" and len(f.facts.sources) == 2]
+    meeting = [f.facts for f in load("how_it_works/grad_basics")[1] if f.kind == "accumulate" and len(f.facts.sources) == 2]
     assert len(meeting) == 1, "one node where two paths meet"
     [facts] = meeting
-    assert facts.leaf == "y"
-    assert sum(float(v) for _, v in facts.sources) == float(facts.received) == float(facts.grad) == 8.0
-    assert sorted(source for source, _ in facts.sources) == ["MulBackward0", "PowBackward0"]
+    assert facts.leaf == "y" and sorted(source for source, _ in facts.sources) == ["MulBackward0", "PowBackward0"], facts
+    assert sum(float(v) for _, v in facts.sources) == float(facts.received) == float(facts.grad) == 8.0, facts
 
 
 @pytest.mark.parametrize("name", STEPPED)
 def test_every_frame_is_told_in_both_languages(name):
-    recorded = frames(name)
+    recorded = load(name)[1]  # a missing file: StepsError, naming it and the command that records it
     for lang, step in (("en", "Step {n} of {total}: "), ("zh", "第 {n} 步，共 {total} 步：")):
         html = figure(name, lang, ROOT)
         bodies = FRAME.findall(html)
@@ -67,8 +58,9 @@ def test_every_frame_is_told_in_both_languages(name):
         for n, ((text, body), frame) in enumerate(zip(bodies, recorded, strict=True), 1):
             assert text.startswith(step.format(n=n, total=len(recorded))), text
             # the program's own line may hold braces (an f-string)
-            told = re.sub("<code>.*?</code>", "", text)
-            assert "{" not in told and len(re.sub("<[^>]+>", "", text)) > len(step) + 10, f"{name} ({lang}) step {n}: {text}"
+            assert "{" not in re.sub("<code>.*?</code>", "", text) and len(re.sub("<[^>]+>", "", text)) > len(step) + 10, (
+                f"{name} ({lang}) step {n}: {text}"
+            )
             assert re.search(r"<title[^>]*>\s*[^<\s]", body), f"{name} ({lang}) step {n}: its SVG has no text alternative"
             drawn = body.count('<g class="node ')
             assert drawn == len(frame.nodes), f"{name} step {n}: {drawn} nodes drawn, {len(frame.nodes)} recorded"
@@ -85,14 +77,16 @@ def test_a_tiny_engine_is_stepped_like_torch():
     frames = load("tiny_autograd/engine")[1]
     done = max(i for i, f in enumerate(frames) if f.kind == "done")  # torch's last backward pass
     forward = [f for f in frames[:done] if f.kind == "forward"]
-    assert [f.facts.recorded for f in forward if f.facts.recorded][:4] == [["x", "y"], ["*"], ["**2"], ["+"]]
-    z = next(f for f in forward if f.facts.recorded == ["+"])
-    assert {n.name: n.kind for n in z.nodes} == {"x": "leaf", "y": "leaf", "*": "function", "**2": "function", "+": "function"}
+    recording = [f for f in forward if f.facts.recorded][:4]
+    assert [f.facts.recorded for f in recording] == [["x", "y"], ["*"], ["**2"], ["+"]]
+    z = recording[-1]
+    # the leaves; every other Value here was made by an operation (the arrows below), a function node
+    assert [n.name for n in z.nodes if n.kind == "leaf"] == ["x", "y"]
     assert spoken(z.nodes, z.edges) == (
         "* (grad=0.0) → x (grad=0.0); * (grad=0.0) → y (grad=0.0); **2 (grad=0.0) → y (grad=0.0); "
         "+ (grad=0.0) → * (grad=0.0); + (grad=0.0) → **2 (grad=0.0)"
     )
     grads = [grad for f in forward for grad in f.facts.grads]
     assert [detail for name, detail in grads if name == "y"][:2] == ["grad=6.0", "grad=8.0"]
-    tiny = dict(grads)
+    tiny = dict(grads)  # the last of each
     assert [tiny["x"], tiny["y"]] == [f"grad={value}" for _, value in frames[done].facts.grads]

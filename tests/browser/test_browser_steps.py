@@ -1,8 +1,8 @@
-"""Stepped figures in Chromium, each once (the languages taking turns): buttons and ←/→ step through
-it, the visible frame, the highlighted line and the live text follow; axe finds nothing in a figure at
-its first and last frame (every rule, no exclusion; in every frame in between only the frame shown
-changes, from the same stylesheet), light and dark; no console error; at 360 px every figure fits and
-stacks. On how-it-works: without JavaScript every frame is shown; motion only without
+"""Stepped figures in Chromium, each once (the languages taking turns, and the light and dark palettes):
+buttons and ←/→ step through it, the visible frame, the highlighted line and the live text follow; axe
+finds nothing in a figure at its first and last frame (every rule, no exclusion; in every frame in
+between only the frame shown changes, from the same stylesheet); no console error; at 360 px every
+figure fits and stacks. On how-it-works: without JavaScript every frame is shown; motion only without
 prefers-reduced-motion. With --screenshots, screenshots go to test-artifacts/screenshots/.
 """
 
@@ -17,8 +17,7 @@ from docs_pipeline.ui import texts
 from tests.browser.chromium import figure_id, new_tab
 
 SITE = layout()
-SNIPPET, PAGE = "how_it_works/grad_basics", "en/how-it-works/"
-FIGURE = figure_id(SNIPPET)
+PAGE, FIGURE = "en/how-it-works/", figure_id("how_it_works/grad_basics")
 PHONE = {"width": 360, "height": 740}
 # What the reader sees of one figure: its height, the visible frames' numbers, the highlighted line,
 # the live text, whether the controls show and whether the figure has the focus.
@@ -36,33 +35,6 @@ _SEEN = """(f) => {
 }"""
 
 
-def _state(tab, figure=FIGURE):
-    """The figure as _SEEN now."""
-    return tab.locator(figure).evaluate(_SEEN)
-
-
-def _step_through(tab, figure, total, each=lambda n: None, shots=None):
-    """From the first frame (the figure focused), → to each frame, calling each(n); at the first and
-    last frame axe-core, every rule, on the figure (and with `shots` a screenshot to `shots`-n.png):
-    (n, rule, elements) per violation."""
-    violations = []
-    for n in range(1, total + 1):
-        if n > 1:
-            tab.keyboard.press("ArrowRight")
-        each(n)
-        if n in {1, total}:
-            if shots:
-                tab.locator(figure).screenshot(path=f"{shots}-{n}.png", animations="disabled")
-            found = Axe().run(tab, context={"include": [[figure]]}, options={"resultTypes": ["violations"]})
-            violations += [(n, v["id"], [node["target"] for node in v["nodes"]]) for v in found.response["violations"]]
-    return violations
-
-
-def _layout(tab):
-    """Every figure on the page as _SEEN now."""
-    return tab.locator("figure.steps").evaluate_all(f"(figures) => figures.map({_SEEN})")
-
-
 # Parsing only adds nodes; a script that rewrites a live region removes what was there.
 _COUNT_LIVE_REWRITES = """
 window.liveRewrites = 0;
@@ -71,7 +43,7 @@ new MutationObserver((records) => {
 }).observe(document, {childList: true, subtree: true});
 """
 # Where each figure on the page sits at a phone's width.
-_BOXES = """(figures) => figures.map(f => {
+_BOXES = """() => [...document.querySelectorAll('figure.steps')].map(f => {
     const code = f.querySelector('.steps__code').getBoundingClientRect();
     const svg = f.querySelector('.steps__frame--current svg');
     const graph = svg.getBoundingClientRect();
@@ -82,40 +54,44 @@ _BOXES = """(figures) => figures.map(f => {
             scrolls: canvas.scrollWidth > canvas.clientWidth, focusable: canvas.tabIndex === 0};
 })"""
 
-# Each figure once, the languages taking turns: stepping is the same script in both, and a figure's
-# code and graph are the same in both (its sentences wrap).
+# Each figure once, the languages taking turns, and the palettes every other pair: stepping is the same
+# script in both languages, and a figure's code and graph are the same in both (its sentences wrap); the
+# dark palette recolours every figure alike (the same stylesheet and classes).
 STEPPED = declared()  # snippet -> the pages that show it
-ONCE = [(snippet, SITE.languages[i % 2]) for i, snippet in enumerate(sorted(STEPPED))]
+ONCE = [(snippet, SITE.languages[i % 2], ("light", "dark")[i // 2 % 2]) for i, snippet in enumerate(sorted(STEPPED))]
+FIGURES = f"() => [...document.querySelectorAll('figure.steps')].map({_SEEN})"  # every figure on the page as _SEEN
 
 
-@pytest.mark.parametrize("snippet,lang", ONCE)
-def test_stepping_and_at_360px(browser, served_site, screenshots, snippet, lang):
+@pytest.mark.parametrize("snippet,lang,scheme", ONCE)
+def test_stepping_and_at_360px(browser, served_site, screenshots, snippet, lang, scheme):
     """The markup is the first step (steps.css with the .steps-js class from <head>): loaded at 360 px,
     where the sentences wrap most, the page's figures sit as they do without steps.js, and its live
     regions are left as they are (a screen reader announces nothing as the page loads). Buttons and
-    ←/→ step through the figure, the frame, highlighted line and live text following. Back at 360 px,
-    each figure on the page fits and stacks. One context for all but the page without steps.js."""
+    ←/→ step through the figure, the frame, highlighted line and live text following, the figure
+    keeping the focus; axe at its first and last frame. Back at 360 px, each figure on the page fits
+    and stacks. One context for all but the page without steps.js."""
     frames, selector = load(snippet)[1], figure_id(snippet)
     total, ui = len(frames), texts()[lang]["steps"]
     path = SITE.url_of(min(p for p in map(SITE.root.joinpath, STEPPED[snippet]) if SITE.language_of(p) == lang))
     shots = screenshots and f"{screenshots}/{snippet.replace('/', '-')}-{lang}"
-    with new_tab(browser, served_site, viewport=PHONE) as tab:
+    with new_tab(browser, served_site, viewport=PHONE, color_scheme=scheme) as tab:
         tab.route("**/steps.js", lambda route: route.abort())
         tab.goto(path)
-        before = _layout(tab)
+        before = tab.evaluate(FIGURES)
     assert before and all(f["visible"] == [1] and f["controls"] for f in before), before
-    with new_tab(browser, served_site, viewport=PHONE, reduced_motion="reduce") as tab:  # no fade before axe
+    # with reduced motion, no fade: axe reads the colours as they stay
+    with new_tab(browser, served_site, viewport=PHONE, color_scheme=scheme, reduced_motion="reduce") as tab:
         tab.add_init_script(_COUNT_LIVE_REWRITES)
         tab.goto(path)
-        assert _layout(tab) == before, "steps.js moves the figures as it starts"
+        assert tab.evaluate(FIGURES) == before, "steps.js moves the figures as it starts"
         assert tab.evaluate("window.liveRewrites") == 0, "steps.js rewrote a live region as the page loaded"
         tab.set_viewport_size({"width": 1280, "height": 900})
         figure = tab.locator(selector)
 
         def shows(n):
-            state = _state(tab, selector)
-            assert state["visible"] == [n] and state["live"].startswith(ui["step"].format(n=n, total=total)), state
-            assert state["line"] == frames[n - 1].line, state
+            state = figure.evaluate(_SEEN)
+            assert state["visible"] == [n] and state["line"] == frames[n - 1].line, state
+            assert state["live"].startswith(ui["step"].format(n=n, total=total)), state
             return state
 
         shows(1)
@@ -123,17 +99,26 @@ def test_stepping_and_at_360px(browser, served_site, screenshots, snippet, lang)
             figure.get_by_role("button", name=ui["next"]).click()
             shows(2)
         figure.focus()
-        for _ in range(3):  # → steps on from every frame: _step_through below
-            tab.keyboard.press("ArrowLeft")  # stays on the first frame
-        assert shows(1)["focus"], "the figure lost the focus"
+        for _ in range(3):  # back to the first frame, where ← stays
+            tab.keyboard.press("ArrowLeft")
         assert figure.locator(".steps__prev").get_attribute("aria-disabled") == "true"
-        violations = _step_through(tab, selector, total, shows, shots)
+        violations = []
+        for n in range(1, total + 1):
+            if n > 1:
+                tab.keyboard.press("ArrowRight")
+            assert shows(n)["focus"], "the figure lost the focus"
+            if n in {1, total}:
+                if shots:
+                    figure.screenshot(path=f"{shots}-{n}.png", animations="disabled")
+                found = Axe().run(tab, context={"include": [[selector]]}, options={"resultTypes": ["violations"]})
+                violations += [(n, v["id"], [node["target"] for node in v["nodes"]]) for v in found.response["violations"]]
         assert figure.locator(".steps__next").get_attribute("aria-disabled") == "true"
         assert not violations, json.dumps(violations, indent=1)
         tab.set_viewport_size(PHONE)
-        for box in tab.locator("figure.steps").evaluate_all(_BOXES):
-            assert box["page"] <= box["width"], f"the page scrolls sideways at 360 px: {box}"
-            assert box["figure"] <= box["width"] and box["canvas_right"] <= box["width"], box
+        for box in tab.evaluate(_BOXES):
+            assert max(box["page"], box["figure"], box["canvas_right"]) <= box["width"], (
+                f"the page, the figure or its graph's box is wider than the window at 360 px: {box}"
+            )
             assert box["graph_top"] >= box["code_bottom"], f"code and graph do not stack at 360 px: {box}"
             assert box["scale"] >= 0.59, f"the graph is drawn at {box['scale']:.2f} of its size: too small to read: {box}"
             assert box["focusable"] or not box["scrolls"], f"the graph scrolls sideways in a box that takes no focus: {box}"
@@ -144,8 +129,8 @@ def test_stepping_and_at_360px(browser, served_site, screenshots, snippet, lang)
 
 def test_without_javascript_every_frame_is_shown(browser, served_site):
     with new_tab(browser, served_site, PAGE, java_script_enabled=False) as tab:
-        state = _state(tab)
-        assert state["visible"] == list(range(1, len(load(SNIPPET)[1]) + 1)) and not state["controls"], state
+        state = tab.locator(FIGURE).evaluate(_SEEN)
+        assert state["visible"] == list(range(1, 10)) and not state["controls"], state  # its 9 frames
         sentences = tab.locator(f"{FIGURE} .steps__text").all_inner_texts()
         assert sentences[2].startswith("Step 3 of 9: z = x * y + y**2 records MulBackward0, PowBackward0 and AddBackward0"), (
             sentences[2]
@@ -153,20 +138,15 @@ def test_without_javascript_every_frame_is_shown(browser, served_site):
         assert not tab.errors, tab.errors
 
 
-def test_in_the_dark_axe_finds_nothing_and_motion_only_without_reduced_motion(browser, served_site):
-    """The dark palette recolours every figure alike (the same stylesheet and classes): one stands
-    for all. Axe reads its colours with reduced motion (no fade); without it, the new nodes of a step
-    fade in (that nothing moves with it: tests/browser/test_browser_a11y.py)."""
-    total = len(load(SNIPPET)[1])
-    with new_tab(browser, served_site, PAGE, color_scheme="dark", reduced_motion="reduce") as tab:
+def test_with_motion_new_nodes_fade_in(browser, served_site):
+    """Without prefers-reduced-motion the new nodes of a step fade in (with it nothing moves:
+    tests/browser/test_browser_a11y.py)."""
+    with new_tab(browser, served_site, PAGE) as tab:
         tab.locator(FIGURE).focus()
-        violations = _step_through(tab, FIGURE, total)
-        tab.emulate_media(reduced_motion="no-preference")
-        for key in ["ArrowLeft"] * total + ["ArrowRight"] * 2:  # to step 3: new nodes appear
-            tab.keyboard.press(key)
+        for _ in range(2):  # to step 3: new nodes appear
+            tab.keyboard.press("ArrowRight")
         animations = tab.locator(f"{FIGURE} .steps__frame--current .steps__new").evaluate_all(
             "news => news.map(e => getComputedStyle(e).animationName)"
         )
         assert not tab.errors, tab.errors
-    assert not violations, json.dumps(violations, indent=1)
     assert animations and set(animations) == {"steps-appear"}, animations
