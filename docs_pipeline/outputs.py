@@ -209,9 +209,8 @@ def unread_outputs(page):
 
 
 def mark_read(page):
-    if not shown_outputs(page) and READ not in parse(page).meta:
-        return False
-    return set_front_matter(page, READ, {key: _stored_hash(out) for key, out in shown_outputs(page).items()})
+    marks = {key: _stored_hash(out) for key, out in shown_outputs(page).items()}
+    return bool(marks or READ in parse(page).meta) and set_front_matter(page, READ, marks)
 
 
 @click.command()
