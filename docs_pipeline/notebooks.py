@@ -74,19 +74,15 @@ def exercise_file_name(page, site):
     return notebook_file_name(page, site).removesuffix(".ipynb") + ".exercises.ipynb"
 
 
-def _text_cell(parts):
-    """A text cell of the parts that are not empty, none if all are; no id (_code_cell says why)."""
+def _cells(parts, code=None, **metadata):
+    """A text cell of the parts that are not empty (none if all are), then a code cell of `code`, if given, with
+    `metadata`. Cells without an id (nbformat 4.4): nbconvert would publish an id as `id="cell-id=…"`, not a valid
+    HTML id, and a new random id would change the file, and its render cache key, each build. (nbformat's
+    new_*_cell would validate each cell; tests/test_notebooks.py validates the published notebooks.)"""
     parts = [part for part in parts if part]
-    return [nbformat.from_dict({"cell_type": "markdown", "metadata": {}, "source": "\n\n".join(parts)})] if parts else []
-
-
-def _code_cell(source, **metadata):
-    """A cell without an id (nbformat 4.4): nbconvert would publish an id as `id="cell-id=…"`, not a valid HTML
-    id, and a new random id would change the file, and its render cache key, each build. (nbformat's new_*_cell
-    would validate each cell; tests/test_notebooks.py validates the published notebooks.)"""
-    return nbformat.from_dict(
-        {"cell_type": "code", "metadata": metadata, "source": source, "execution_count": None, "outputs": []}
-    )
+    text = [{"cell_type": "markdown", "metadata": {}, "source": "\n\n".join(parts)}] if parts else []
+    code = [{"cell_type": "code", "metadata": metadata, "source": code, "execution_count": None, "outputs": []}] if code else []
+    return [nbformat.from_dict(cell) for cell in text + code]
 
 
 def _code(page, targets, site):
@@ -167,8 +163,8 @@ def page_notebook(path, site):
         return LINK.sub(r"\g<text>", rendered)
 
     name, intro = text(title.text), text(_intro(page, title.line))
-    cells = _text_cell([f"# {texts['title'].format(name)}", intro, texts["about"].format(name, torch_version())])
-    exercises = _text_cell([f"# {texts['exercise_title'].format(name)}", intro, texts["exercise_about"]])
+    cells = _cells([f"# {texts['title'].format(name)}", intro, texts["about"].format(name, torch_version())])
+    exercises = _cells([f"# {texts['exercise_title'].format(name)}", intro, texts["exercise_about"]])
     statements, heading_ids, last = _exercise_text(page, site, text), [title.id], title.line
     for block in page.code:
         between = [h for h in page.headings if last < h.line < block.line and h.level > 1]
@@ -178,13 +174,14 @@ def page_notebook(path, site):
         heading_ids += [h.id for h in shown]
         container = block.container and f"**{text(block.container)}**"
         code, solution = _code(page, block.includes, site), block.container == texts["solution"]
-        cells += _text_cell([*heads.values(), container])
-        cells.append(_code_cell(code, snippets=block.includes, **({"solution": True} if solution else {})))
-        handout = heads | {line: s for line, s in statements.items() if last < line < block.line}
-        exercises += _text_cell([*map(handout.get, sorted(handout)), f"**{texts['exercise_code']}**" if solution else container])
-        exercises.append(_code_cell(texts["exercise_cell"]) if solution else _code_cell(code, snippets=block.includes))
+        cells += _cells([*heads.values(), container], code, snippets=block.includes, **({"solution": True} if solution else {}))
+        handout = [s for line, s in sorted((heads | statements).items()) if last < line < block.line]
+        if solution:  # its reference solution an empty cell for the reader's own code
+            exercises += _cells([*handout, f"**{texts['exercise_code']}**"], texts["exercise_cell"])
+        else:
+            exercises += _cells([*handout, container], code, snippets=block.includes)
         last = block.line
-    exercises += _text_cell([s for line, s in sorted(statements.items()) if line > last])
+    exercises += _cells([s for line, s in sorted(statements.items()) if line > last])
     notebooks = (nbformat.v4.new_notebook(cells=c, metadata=METADATA, nbformat_minor=4) for c in (cells, exercises))
     return PageNotebook(path, lang, texts["title"].format(name), heading_ids, *notebooks)
 
