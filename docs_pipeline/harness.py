@@ -58,8 +58,7 @@ def run_inputs(snippet):
     """What one snippet's recording depends on besides run_context(): the snippet and every file stored
     beside it, by path (a stepped program's frames name it), and what the pages quote of it or step through."""
     name = snippet_name(snippet.path)
-    quoted, stepped = _used_by_pages()
-    return [_digests(snippet.path.parent.glob(f"{snippet.path.stem}.*")), quoted.get(name), stepped.get(name)]
+    return [_digests(snippet.path.parent.glob(f"{snippet.path.stem}.*")), *(used.get(name) for used in _used_by_pages())]
 
 
 def kept_verify(snippet):
