@@ -39,9 +39,14 @@ def run_context():
             todo += [n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.level == 1]
     files = (p for p in (ROOT / "snippets").rglob("*") if p.is_file() and "__pycache__" not in p.parts)
     data = _digests(p for p in files if not program_of(p).is_file())
-    python = [platform.python_version(), tuple(sys.flags)]  # -O drops the rule checks' asserts
-    pins = (ROOT / "constraints.txt").read_text(encoding="utf-8")
-    return [torch.__version__, python, settings, _digests(modules), pins, data]
+    return [
+        torch.__version__,
+        [platform.python_version(), tuple(sys.flags)],  # -O drops the rule checks' asserts
+        settings,
+        _digests(modules),
+        (ROOT / "constraints.txt").read_text(encoding="utf-8"),  # the pins
+        data,
+    ]
 
 
 @functools.cache
@@ -53,20 +58,18 @@ def run_inputs(snippet):
     """What one snippet's recording depends on besides run_context(): the snippet and every file stored
     beside it, by path (a stepped program's frames name it), and what the pages quote of it or step through."""
     name = snippet_name(snippet.path)
-    quoted, stepped = _used_by_pages()
-    return [_digests(snippet.path.parent.glob(f"{snippet.path.stem}.*")), quoted.get(name), stepped.get(name)]
+    return [_digests(snippet.path.parent.glob(f"{snippet.path.stem}.*")), *(used.get(name) for used in _used_by_pages())]
 
 
 def kept_verify(snippet):
     """verify(snippet), kept in the project's cache folder after a pass while its run_inputs() and
     run_context() are unchanged; a failure runs every time."""
     entry = kept("snippets", [run_context(), run_inputs(snippet)])
-    if load(entry) is not None:
-        return None
-    problem = verify(snippet)
-    if problem is None:
+    if load(entry) is None:
+        if problem := verify(snippet):
+            return problem
         store(entry, "{}")
-    return problem
+    return None
 
 
 def snippet_sybil(fixtures=()):

@@ -6,7 +6,6 @@ filter, `derive(...)`, `steps(...)`, `article()`, `core_minutes()`, and the rule
 derivation that does not arrive at the value, fails the build naming the page.
 """
 
-import ast
 import importlib.metadata
 import math
 import re
@@ -25,20 +24,8 @@ from .values import RecordError, lookup
 SUPERSCRIPTS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
 # Macros that read more of the site than their page: a page using one changes when any page of its language does.
 SITE_WIDE = ("core_minutes", "rules_index", "cited_by")
-# What prose arithmetic may hold: numbers, + − × ÷, powers, brackets.
-ARITHMETIC = (
-    ast.Expression,
-    ast.BinOp,
-    ast.UnaryOp,
-    ast.Constant,
-    ast.Add,
-    ast.Sub,
-    ast.Mult,
-    ast.Div,
-    ast.Pow,
-    ast.USub,
-    ast.UAdd,
-)
+# What prose arithmetic may hold once × ÷ − and powers are Python's: numbers, + - * / **, brackets.
+ARITHMETIC = re.compile(r"[\d.+\-*/() ]+")
 
 
 class PageError(Exception):
@@ -52,19 +39,18 @@ def num(value):
         return "[" + ", ".join(num(v) for v in value) + "]"
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return str(value)
-    text = f"{value:.6g}" if isinstance(value, float) and not value.is_integer() else str(int(value))
-    return "−" + text[1:] if text.startswith("-") else text
+    return re.sub("^-", "−", f"{value:.6g}" if isinstance(value, float) and not value.is_integer() else str(int(value)))
 
 
 def arithmetic(expression):
     """Evaluate prose arithmetic: 2 + 2×3, 6 × 0.3 × 2⁵, 2 − 0.1 × 3, (1 + 2)·4."""
-    text = expression.translate(str.maketrans("×·−÷", "**-/"))
     powers = str.maketrans(SUPERSCRIPTS, "0123456789")  # 2⁵ -> 2**5
-    tree = ast.parse(re.sub(f"[{SUPERSCRIPTS}]+", lambda m: "**" + m.group().translate(powers), text).strip(), mode="eval")
-    for node in ast.walk(tree):
-        if not isinstance(node, ARITHMETIC) or (isinstance(node, ast.Constant) and not isinstance(node.value, (int, float))):
-            raise ValueError(f"not plain arithmetic: {expression!r}")
-    return eval(compile(tree, "<derivation>", "eval"), {"__builtins__": {}})  # nothing but arithmetic is left
+    text = re.sub(
+        f"[{SUPERSCRIPTS}]+", lambda m: "**" + m.group().translate(powers), expression.translate(str.maketrans("×·−÷", "**-/"))
+    )
+    if not ARITHMETIC.fullmatch(text):
+        raise ValueError(f"not plain arithmetic: {expression!r}")
+    return eval(text, {"__builtins__": {}})  # nothing but numbers and operators: no name to reach
 
 
 @cache
@@ -115,15 +101,8 @@ def page_functions(site, page):
         pages = [site.docs / lang / f"{name}.md" for name in site.nav_sections(lang)[0][1]]
         return sum(reading(p, site).minutes for p in pages if p != asking)
 
-    macros = {
-        "value": value,
-        "derive": derive,
-        "steps": steps,
-        "article": article,
-        "glossary": glossary,
-        "core_minutes": core_minutes,
-    }
-    return macros | rule_macros(site, page, error)
+    own = (value, derive, steps, article, glossary, core_minutes)
+    return {f.__name__: f for f in own} | rule_macros(site, page, error)
 
 
 def render(text, page, site):

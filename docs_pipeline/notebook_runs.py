@@ -18,9 +18,9 @@ import nbformat
 from nbconvert.preprocessors import CoalesceStreamsPreprocessor
 
 from .macros import torch_version
-from .notebooks import NotebookError, PageNotebook
+from .notebooks import NotebookError
 from .runner import SEEDS, captured, fresh_process
-from .site import Layout, kept, load, store
+from .site import kept, load, store
 
 TIMEOUT_S = 600  # per cell
 # The kernel's channels encrypted with keys the kernel manager makes (ipykernel's kernelspec
@@ -28,11 +28,11 @@ TIMEOUT_S = 600  # per cell
 KERNEL_CONFIG = {"KernelManager": {"transport_encryption": "auto"}}
 
 
-def run_key(nb: PageNotebook, kernels: bool = True) -> list:
+def run_key(nb, kernels=True):
     return [nb.code_cells, torch_version(), platform.python_version(), "kernel" if kernels else "in-process"]
 
 
-def _failed(nb: PageNotebook, site: Layout, cells: list[int], said: str) -> NotebookError:
+def _failed(nb, site, cells, said):
     snippets = [f"code cell {n} ({', '.join(_code(nb.notebook)[n - 1].metadata['snippets'])})" for n in cells]
     return NotebookError(
         f"notebook {nb.lang}/{nb.file_name} (made from {site.name(nb.page)}): {', '.join(snippets) or 'a code cell'} "
@@ -40,7 +40,7 @@ def _failed(nb: PageNotebook, site: Layout, cells: list[int], said: str) -> Note
     )
 
 
-def _in_kernel(nb: PageNotebook, site: Layout) -> list[dict]:
+def _in_kernel(nb, site):
     """Execute one notebook in a Jupyter kernel; the outputs of its code cells, in order."""
     from nbclient import NotebookClient
     from nbclient.exceptions import CellExecutionError
@@ -58,7 +58,7 @@ def _in_kernel(nb: PageNotebook, site: Layout) -> list[dict]:
     return [{"outputs": c.outputs, "execution_count": c.execution_count} for c in _code(executed)]
 
 
-def _in_process(nb: PageNotebook, site: Layout) -> list[dict]:
+def _in_process(nb, site):
     """Execute one notebook's code cells here, one after another in one namespace, as a fresh kernel would:
     each cell's printed text as a kernel gives it, its warnings on stderr."""
     namespace, runs = {"__name__": "__main__"}, []
@@ -78,29 +78,26 @@ def _in_process(nb: PageNotebook, site: Layout) -> list[dict]:
     return runs
 
 
-def execute(notebooks: list[PageNotebook], site: Layout, kernels: bool = True) -> None:
+def execute(notebooks, site, kernels=True):
     """Fill in every notebook's outputs, from the cache or from one run per page."""
     pages = {}  # the kept run -> the notebooks it serves
     for nb in notebooks:
         pages.setdefault(kept("notebook-runs", run_key(nb, kernels)), []).append(nb)
 
-    def run(entry):
-        return (_in_kernel if kernels else _in_process)(pages[entry][0], site)
-
-    missing = [entry for entry in pages if load(entry) is None]
+    run, missing = _in_kernel if kernels else _in_process, [entry for entry in pages if load(entry) is None]
     with ThreadPoolExecutor(os.cpu_count()) as pool:  # kernels: one per CPU
         # in this process: one page after another, on this thread (torch's grad mode is per thread)
-        runs = pool.map(run, missing) if kernels else map(run, missing)
+        runs = (pool.map if kernels else map)(lambda entry: run(pages[entry][0], site), missing)
         for entry, outputs in zip(missing, runs, strict=True):
             store(entry, json.dumps(outputs))  # on this thread, as each run ends
     for entry, group in pages.items():
         for nb in group:
             for cell, output in zip(_code(nb.notebook), json.loads(load(entry)), strict=True):
-                cell.outputs, cell.execution_count = nbformat.from_dict(output["outputs"]), output["execution_count"]
+                cell.update(nbformat.from_dict(output))  # its outputs and execution_count
                 # printed text as one output per stream: the kernel splits it into chunks as its timing falls,
                 # which would make two builds of the same code publish different notebooks
                 CoalesceStreamsPreprocessor().preprocess_cell(cell, {}, 0)
 
 
-def _code(notebook) -> list:
+def _code(notebook):
     return [c for c in notebook.cells if c.cell_type == "code"]

@@ -14,15 +14,14 @@ out (a notebook has no rules page), the site's relative links reduced to their t
 
 import re
 import textwrap
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 import nbformat
 
 from .macros import render, torch_version
-from .pages import ADMONITION, HEADING, INCLUDE, STEPS, Page, expand, parse, without_annotation
-from .site import Layout, layout
+from .pages import ADMONITION, HEADING, INCLUDE, STEPS, expand, parse, without_annotation
+from .site import layout
 from .ui import texts as ui_texts
 
 # A link to a page of the site (not to another site): it leads nowhere from a downloaded notebook.
@@ -47,65 +46,60 @@ class PageNotebook:
     page: Path  # docs/<lang>/<name>.md
     lang: str
     title: str  # the notebook's own title, in its language
-    notebook: nbformat.NotebookNode
     heading_ids: list[str]  # the page's ids of the notebook's headings, in order (title first)
+    notebook: nbformat.NotebookNode
     exercises: nbformat.NotebookNode  # the exercise version
 
     @property
-    def code_cells(self) -> list[str]:
+    def code_cells(self):
         return [c.source for c in self.notebook.cells if c.cell_type == "code"]
 
     @property
-    def file_name(self) -> str:
+    def file_name(self):
         return notebook_file_name(self.page, layout())
 
 
-def notebook_url(page: Path, site: Layout) -> str:
+def notebook_url(page, site):
     """Where a page's notebook page is published, relative to the site root."""
     return f"{site.prefix(site.language_of(page))}notebooks/{site.page_name(page)}/"
 
 
-def notebook_file_name(page: Path, site: Layout) -> str:
+def notebook_file_name(page, site):
     """The download's file name, beside its notebook page: the page and its language, e.g. how-it-works.zh.ipynb."""
     return f"{Path(site.page_name(page)).name}.{site.language_of(page)}.ipynb"
 
 
-def exercise_file_name(page: Path, site: Layout) -> str:
+def exercise_file_name(page, site):
     """The exercise version's file name, beside the notebook: how-it-works.zh.exercises.ipynb."""
     return notebook_file_name(page, site).removesuffix(".ipynb") + ".exercises.ipynb"
 
 
-def _text_cell(parts: list[str | None]) -> list[nbformat.NotebookNode]:
-    """A text cell of the parts that are not empty, none if all are; no id (_code_cell says why)."""
+def _cells(parts, code=None, **metadata):
+    """A text cell of the parts that are not empty (none if all are), then a code cell of `code`, if given, with
+    `metadata`. Cells without an id (nbformat 4.4): nbconvert would publish an id as `id="cell-id=…"`, not a valid
+    HTML id, and a new random id would change the file, and its render cache key, each build. (nbformat's
+    new_*_cell would validate each cell; tests/test_notebooks.py validates the published notebooks.)"""
     parts = [part for part in parts if part]
-    return [nbformat.from_dict({"cell_type": "markdown", "metadata": {}, "source": "\n\n".join(parts)})] if parts else []
+    text = [{"cell_type": "markdown", "metadata": {}, "source": "\n\n".join(parts)}] if parts else []
+    code = [{"cell_type": "code", "metadata": metadata, "source": code, "execution_count": None, "outputs": []}] if code else []
+    return [nbformat.from_dict(cell) for cell in text + code]
 
 
-def _code_cell(source: str, **metadata) -> nbformat.NotebookNode:
-    """A cell without an id (nbformat 4.4): nbconvert would publish an id as `id="cell-id=…"`, not a valid HTML
-    id, and a new random id would change the file, and its render cache key, each build. (nbformat's new_*_cell
-    would validate each cell; tests/test_notebooks.py validates the published notebooks.)"""
-    return nbformat.from_dict(
-        {"cell_type": "code", "metadata": metadata, "source": source, "execution_count": None, "outputs": []}
-    )
-
-
-def _code(page: Page, targets: list[str], site: Layout) -> str:
+def _code(page, targets, site):
     try:
         lines = expand(targets, site.root)
     except Exception as exc:  # pymdownx names the missing file or section
         raise NotebookError(f"{page.name}: {exc}") from exc
-    body = "\n".join(without_annotation(line) for line in lines).strip("\n")
-    return "\n".join(f"# snippets/{t}" for t in targets) + "\n" + body
+    return "\n".join(f"# snippets/{t}" for t in targets) + "\n" + "\n".join(map(without_annotation, lines)).strip("\n")
 
 
-def _intro(page: Page, after: int) -> str:
+def _intro(page, after):
     """The paragraph right after the title, if it is plain text."""
     paragraph = re.split(r"\n\s*\n", "\n".join(page.lines[after:]).strip(), maxsplit=1)[0]
     return "" if NOT_A_PARAGRAPH.match(paragraph) else " ".join(line.strip() for line in paragraph.splitlines())
 
 
-def _exercise_text(page: Page, site: Layout, text: Callable[[str], str]) -> dict[int, str]:
+def _exercise_text(page, site, text):
     """The text of the page's exercise sections as the exercise version shows it, by the page line it starts
     on: headings, paragraphs, tips and text blocks; not the code cells, answers or reference solutions."""
     lines = ["", *page.lines]  # lines[n] is line n
@@ -149,7 +143,7 @@ def _exercise_text(page: Page, site: Layout, text: Callable[[str], str]) -> dict
     return found
 
 
-def page_notebook(path: Path, site: Layout) -> PageNotebook | None:
+def page_notebook(path, site):
     """The notebook for one page, with its exercise version, or None when the page shows no Python code."""
     page = parse(path)
     if not page.code:
@@ -169,8 +163,8 @@ def page_notebook(path: Path, site: Layout) -> PageNotebook | None:
         return LINK.sub(r"\g<text>", rendered)
 
     name, intro = text(title.text), text(_intro(page, title.line))
-    cells = _text_cell([f"# {texts['title'].format(name)}", intro, texts["about"].format(name, torch_version())])
-    exercises = _text_cell([f"# {texts['exercise_title'].format(name)}", intro, texts["exercise_about"]])
+    cells = _cells([f"# {texts['title'].format(name)}", intro, texts["about"].format(name, torch_version())])
+    exercises = _cells([f"# {texts['exercise_title'].format(name)}", intro, texts["exercise_about"]])
     statements, heading_ids, last = _exercise_text(page, site, text), [title.id], title.line
     for block in page.code:
         between = [h for h in page.headings if last < h.line < block.line and h.level > 1]
@@ -180,22 +174,23 @@ def page_notebook(path: Path, site: Layout) -> PageNotebook | None:
         heading_ids += [h.id for h in shown]
         container = block.container and f"**{text(block.container)}**"
         code, solution = _code(page, block.includes, site), block.container == texts["solution"]
-        cells += _text_cell([*heads.values(), container])
-        cells.append(_code_cell(code, snippets=block.includes, **({"solution": True} if solution else {})))
-        handout = heads | {line: s for line, s in statements.items() if last < line < block.line}
-        exercises += _text_cell([*map(handout.get, sorted(handout)), f"**{texts['exercise_code']}**" if solution else container])
-        exercises.append(_code_cell(texts["exercise_cell"]) if solution else _code_cell(code, snippets=block.includes))
+        cells += _cells([*heads.values(), container], code, snippets=block.includes, **({"solution": True} if solution else {}))
+        handout = [s for line, s in sorted((heads | statements).items()) if last < line < block.line]
+        if solution:  # its reference solution an empty cell for the reader's own code
+            exercises += _cells([*handout, f"**{texts['exercise_code']}**"], texts["exercise_cell"])
+        else:
+            exercises += _cells([*handout, container], code, snippets=block.includes)
         last = block.line
-    exercises += _text_cell([s for line, s in sorted(statements.items()) if line > last])
-    notebook, exercise = (nbformat.v4.new_notebook(cells=c, metadata=METADATA, nbformat_minor=4) for c in (cells, exercises))
-    return PageNotebook(path, lang, texts["title"].format(name), notebook, heading_ids, exercise)
+    exercises += _cells([s for line, s in sorted(statements.items()) if line > last])
+    notebooks = (nbformat.v4.new_notebook(cells=c, metadata=METADATA, nbformat_minor=4) for c in (cells, exercises))
+    return PageNotebook(path, lang, texts["title"].format(name), heading_ids, *notebooks)
 
 
-def exercise_notebook(nb: PageNotebook) -> nbformat.NotebookNode:
+def exercise_notebook(nb):
     """The page's notebook to work through (page_notebook made it; the build runs only `nb.notebook`)."""
     return nb.exercises
 
 
-def page_notebooks(site: Layout) -> dict[str, list[PageNotebook]]:
+def page_notebooks(site):
     """Every page's notebook, per language, in page order."""
     return {lang: [nb for path in site.pages(lang) if (nb := page_notebook(path, site))] for lang in site.languages}

@@ -45,7 +45,7 @@ HOW_TO_HOLD = (
 
 
 def diff(expected, actual, expected_name, actual_name):
-    lines = difflib.unified_diff(expected.splitlines(keepends=True), actual.splitlines(keepends=True), expected_name, actual_name)
+    lines = difflib.unified_diff(expected.splitlines(True), actual.splitlines(True), expected_name, actual_name)
     return "".join(line if line.endswith("\n") else line + "\n\\ No newline at end\n" for line in lines)
 
 
@@ -71,8 +71,8 @@ def recording(snippet, seed):
         except RecordError as exc:
             pages = sorted({p for used in quoted.values() for p in used})
             raise SnippetFailed(f"{snippet.name}: {exc} (quoted by {', '.join(pages)})") from exc
-    named = {repo_name(path): text for path, text in files.items()}
-    if problems := flippable(snippet.name, snippet.path.read_text(encoding="utf-8"), named):
+    source = snippet.path.read_text(encoding="utf-8")
+    if problems := flippable(snippet.name, source, {repo_name(path): text for path, text in files.items()}):
         raise SnippetFailed("\n".join([*problems, HOW_TO_HOLD]))
     return files
 
@@ -110,15 +110,14 @@ def flippable(name, source, files):
                 f"{name}:{node.lineno}: {func}() without a stated {' and '.join(wanted)}: "
                 "at its default tolerance the verdict flips with the CPU for values near zero"
             )
-    for path in sorted(p for p in files if p.endswith((".out", ".json"))):
-        for n, line in enumerate(files[path].splitlines(), 1):
-            for m in FLOAT.finditer(line):
-                if len(m.group("mantissa").replace(".", "").lstrip("0")) > MAX_DIGITS:
-                    found.append(
-                        f"{path}:{n}: {m.group(0)} has more than {MAX_DIGITS} significant "
-                        "digits: its last ones are float rounding, which depends on the CPU"
-                    )
-    return found
+    return found + [
+        f"{path}:{n}: {m[0]} has more than {MAX_DIGITS} significant digits: its last ones are float rounding, "
+        "which depends on the CPU"
+        for path in sorted(p for p in files if p.endswith((".out", ".json")))
+        for n, line in enumerate(files[path].splitlines(), 1)
+        for m in FLOAT.finditer(line)
+        if len(m["mantissa"].replace(".", "").lstrip("0")) > MAX_DIGITS
+    ]
 
 
 def verify(snippet):
@@ -209,9 +208,8 @@ def unread_outputs(page):
 
 
 def mark_read(page):
-    if not shown_outputs(page) and READ not in parse(page).meta:
-        return False
-    return set_front_matter(page, READ, {key: _stored_hash(out) for key, out in shown_outputs(page).items()})
+    marks = {key: _stored_hash(out) for key, out in shown_outputs(page).items()}
+    return bool(marks or READ in parse(page).meta) and set_front_matter(page, READ, marks)
 
 
 @click.command()

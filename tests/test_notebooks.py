@@ -1,7 +1,6 @@
 """The notebooks: made from the pages' own snippets, one run per page, rendered in both languages."""
 
 import copy
-import difflib
 import functools
 import re
 from itertools import pairwise
@@ -11,7 +10,8 @@ import pytest
 
 from docs_pipeline.macros import render
 from docs_pipeline.notebook_runs import run_key
-from docs_pipeline.notebooks import exercise_file_name, exercise_notebook, notebook_url, page_notebook
+from docs_pipeline.notebooks import EXERCISES, HIDDEN, RULE_CITATION, exercise_file_name, notebook_url, page_notebook
+from docs_pipeline.outputs import diff
 from docs_pipeline.pages import ADMONITION, HEADING, expand, parse, split_target, without_annotation
 from docs_pipeline.runner import Snippet, run, stored
 from docs_pipeline.site import layout
@@ -24,12 +24,9 @@ EVERY_PAGE_WITH_CODE = pytest.mark.parametrize("page", WITH_CODE, ids=SITE.name)
 # What mkdocs-jupyter brings that the plugin leaves out: JupyterLab's CSS, scripts, its copy buttons.
 JUPYTER_EXTRAS = ("--jp-", "<style", "clipboard-copy", "mathjax", "mermaid", "highlight-ipynb")
 notebook = functools.cache(lambda page: page_notebook(page, SITE))
-# The sections a page's exercises are in (CONTRIBUTING.md, "Add an exercise"), and the collapsibles that
-# hide their answers and reference solutions.
-EXERCISES, HIDDEN = ("predict-output", "try-it"), ("success", "example")
 
 
-def plain(markdown: str) -> str:
+def plain(markdown):
     """Text as a reader sees it, to find one text in another: no links, tags, quote marks or article
     marks, spaces collapsed."""
     text = re.sub(r'<span class="article-mark">.*?</span>', "", markdown)
@@ -37,7 +34,7 @@ def plain(markdown: str) -> str:
     return " ".join(re.sub(r"^[ \t]*>[ \t]?", "", text, flags=re.M).split())
 
 
-def exercise_prose(page) -> tuple[dict[str, list[str]], list[str]]:
+def exercise_prose(page):
     """The paragraphs of a page's exercise sections, rendered, as plain text: those the reader is asked
     (by section id; tips included), and those of the answers and reference solutions."""
     parsed, asked, answered = parse(page), {}, []
@@ -59,9 +56,8 @@ def exercise_prose(page) -> tuple[dict[str, list[str]], list[str]]:
             else:
                 paragraphs[-1][1].append(line)
         for is_answer, lines in paragraphs:
-            if lines:
-                cited = re.sub(r"\{\{\s*rule\([^)]*\)\s*\}\}", "", "\n".join(lines))  # a notebook has no rules page
-                text = plain(render(cited, page, SITE))
+            if lines:  # rule citations left out: a notebook has no rules page
+                text = plain(render(RULE_CITATION.sub("", "\n".join(lines)), page, SITE))
                 (answered if is_answer else asked.setdefault(heading.id, [])).append(text)
     return asked, answered
 
@@ -82,18 +78,19 @@ def test_one_run_per_page_and_text_in_each_language(page):
 @EVERY_PAGE_WITH_CODE
 def test_the_exercise_version_keeps_the_questions_and_drops_the_solutions(page):
     nb, where = copy.deepcopy(notebook(page)), SITE.name(page)
-    for cell in nb.notebook.cells:  # as the build's run leaves them
-        if cell.cell_type == "code":
-            cell.outputs = [nbformat.v4.new_output("stream", text="printed\n")]
-    exercise = exercise_notebook(nb)
-    solutions = [c for c in nb.notebook.cells if c.metadata.get("solution")]
+    words, exercise = texts()[nb.lang]["notebook"], nb.exercises
+    code = [c for c in nb.notebook.cells if c.cell_type == "code"]
+    for cell in code:  # as the build's run leaves them
+        cell.outputs = [nbformat.v4.new_output("stream", text="printed\n")]
     # a reader that finds no solution passes every page: the summary's exercise has one
+    solutions = [c for c in code if c.metadata.get("solution")]
     assert solutions or SITE.page_name(page) != "summary", f"{where}: its reference solution was not found"
-    kept = [c.source for c in nb.notebook.cells if c.cell_type == "code" and not c.metadata.get("solution")]
-    code = [c.source for c in exercise.cells if c.cell_type == "code"]
-    assert all(not c.get("outputs") for c in exercise.cells if c.cell_type == "code"), f"{where}: outputs in the exercise version"
-    assert not any(s.source in code for s in solutions), f"{where}: a reference solution's code in the exercise version"
-    assert [c for c in code if c in kept] == kept and len(code) == len(kept) + len(solutions), f"{where}: cells lost"
+    cells = [c for c in exercise.cells if c.cell_type == "code"]
+    assert not any(c.outputs for c in cells), f"{where}: outputs in the exercise version"
+    handout = [words["exercise_cell"] if c.metadata.get("solution") else c.source for c in code]
+    assert [c.source for c in cells] == handout, (
+        f"{where}: the exercise version's code cells are not the notebook's, each reference solution an empty cell"
+    )
     nbformat.validate(exercise)
     # A handout: each question's prompt and each task's statement above its cell, no answer's text, and
     # each empty cell titled as the reader's own code.
@@ -105,12 +102,11 @@ def test_the_exercise_version_keeps_the_questions_and_drops_the_solutions(page):
     assert not missing, f"{where}: the exercise version lacks the page's question or task:\n" + "\n".join(missing)
     leaked = [text for text in answered if text in shown]
     assert not leaked, f"{where}: the exercise version shows an answer's or solution's text:\n" + "\n".join(leaked)
-    title = f"**{texts()[nb.lang]['notebook']['exercise_code']}**"
+    title = f"**{words['exercise_code']}**"
     untitled = [
         n
         for n, (above, cell) in enumerate(pairwise(exercise.cells), 2)
-        if cell.source == texts()[nb.lang]["notebook"]["exercise_cell"]
-        and not (above.cell_type == "markdown" and above.source.endswith(title))
+        if cell.source == words["exercise_cell"] and not (above.cell_type == "markdown" and above.source.endswith(title))
     ]
     assert not untitled, f"{where}: empty cells {untitled} are not under {title}"
 
@@ -120,14 +116,14 @@ def test_the_exercise_version_keeps_the_questions_and_drops_the_solutions(page):
 
 @EVERY_PAGE_WITH_CODE
 def test_notebook_page_and_download_are_the_executed_notebook(built_site, built_pages, page):
-    nb, folder = notebook(page), built_site / notebook_url(page, SITE)
-    where = f"{notebook_url(page, SITE)}index.html"
-    assert where in built_pages, f"{SITE.name(nb.page)}: no notebook page at {where}"
+    nb, name, url = notebook(page), SITE.name(page), notebook_url(page, SITE)
+    where = f"{url}index.html"
+    assert where in built_pages, f"{name}: no notebook page at {where}"
     # Its <html lang>: tests/test_build.py; its canonical link and description: tests/test_page_meta.py.
     doc = built_pages[where]
     assert '"nbformat"' not in doc.html and doc.css_first("div.jupyter-wrapper"), f"{where}: not rendered by mkdocs-jupyter"
-    exercises = folder / exercise_file_name(nb.page, SITE)
-    assert exercises.is_file(), f"{SITE.name(nb.page)}: no exercise version beside its notebook ({exercises.name})"
+    exercises = exercise_file_name(page, SITE)
+    assert (built_site / url / exercises).is_file(), f"{name}: no exercise version beside its notebook ({exercises})"
     assert nb.title in doc.text(), f"{where}: the page is not the {nb.lang} notebook"
     extras = [extra for extra in JUPYTER_EXTRAS if extra in doc.html.lower()]
     assert not extras, f"{where}: mkdocs-jupyter's {extras} left in (docs_pipeline/page_html.py)"
@@ -145,34 +141,31 @@ def test_notebook_page_and_download_are_the_executed_notebook(built_site, built_
     errors = [text for mime, text in outputs if mime != "text/plain"]
     assert not errors, f"{where}: cells wrote to stderr or failed:\n" + "\n".join(errors)
     printed = "".join(text for _, text in outputs)
-    paths = dict.fromkeys(split_target(t)[0] for b in parse(nb.page).blocks for t in b.includes)  # in page order, once each
-    programs = [Snippet(path) for path in paths if path.suffix == ".py"]
+    included = dict.fromkeys(split_target(t)[0] for b in parse(page).blocks for t in b.includes)  # in page order, once each
+    programs = [Snippet(path) for path in included if path.suffix == ".py"]
     if printed != "".join(stored(p.output_path) or "" for p in programs):
         # A stored output that drifted is its snippet's own failure; here only what running the page's
         # programs one after another in one notebook changes.
         alone = "".join(run(p)[0] for p in programs)
         assert printed == alone, (
-            f"{where}: run one after another in one notebook, the programs of {SITE.name(nb.page)} print something "
+            f"{where}: run one after another in one notebook, the programs of {name} print something "
             "other than each run on its own: one leaves state that changes the next:\n"
-            + "".join(difflib.unified_diff(alone.splitlines(True), printed.splitlines(True), "each alone", "in the notebook"))
+            + diff(alone, printed, "each alone", "in the notebook")
         )
     title = doc.css_first("title").text()
     assert len(title) <= 70, f"{where}: <title> {title!r} is longer than 70 characters"
-    path = folder / nb.file_name
-    where = path.relative_to(built_site)
-    assert path.is_file(), f"{SITE.name(nb.page)}: no {where} to download"
-    published = nbformat.reads(path.read_text(encoding="utf-8"), as_version=4)
+    where = f"{url}{nb.file_name}"
+    assert (built_site / where).is_file(), f"{name}: no {where} to download"
+    published = nbformat.read(built_site / where, as_version=4)
     nbformat.validate(published)
     code = [c for c in published.cells if c.cell_type == "code"]
     page_code = [
         "\n".join(f"# snippets/{t}" for t in b.includes)
         + "\n"
         + "\n".join(without_annotation(line) for line in expand(b.includes)).strip("\n")
-        for b in parse(nb.page).code
+        for b in parse(page).code
     ]
-    assert [c.source for c in code] == page_code, (
-        f"{where}: code cells are not {SITE.name(nb.page)}'s python blocks, in order, without markers"
-    )
+    assert [c.source for c in code] == page_code, f"{where}: code cells are not {name}'s python blocks, in order, without markers"
     assert all(c.execution_count for c in code), f"{where}: not executed"
     split = [n for n, c in enumerate(code, 1) if any(a.get("name") == b.get("name") == "stdout" for a, b in pairwise(c.outputs))]
     assert not split, (
