@@ -6,7 +6,6 @@ edit, the site Lighthouse audits.
 """
 
 import argparse
-import datetime as dt
 import json
 import os
 import shutil
@@ -65,8 +64,11 @@ def measure_ci():
     a fresh CI runner), then in another clean clone with the cache folder the first one left."""
     caches, clone, figures = TMP / "ci-cache", TMP / "ci-clone", {}
     shutil.rmtree(caches, ignore_errors=True)
-    env = {k: v for k, v in os.environ.items() if k not in {"VIRTUAL_ENV", "PYTHONHOME", "PYTHONPATH"}}
-    env |= {"DOCS_CACHE": str(caches / "docs"), "PIP_CACHE_DIR": str(caches / "pip"), "npm_config_cache": str(caches / "npm")}
+    env = {k: v for k, v in os.environ.items() if k not in {"VIRTUAL_ENV", "PYTHONHOME", "PYTHONPATH"}} | {
+        "DOCS_CACHE": str(caches / "docs"),
+        "PIP_CACHE_DIR": str(caches / "pip"),
+        "npm_config_cache": str(caches / "npm"),
+    }
     for figure in ("ci_cold_s", "ci_cached_s"):
         shutil.rmtree(clone, ignore_errors=True)
         _run(["git", "clone", "--quiet", "--no-hardlinks", ROOT, clone])
@@ -191,12 +193,8 @@ def main():
     args = parser.parse_args()
     results = json.loads(RESULTS.read_text(encoding="utf-8"))  # a figure not measured now keeps its last measurement
     failed = []
-    for step, measure in {
-        "ci": measure_ci,
-        "warm": measure_warm,
-        "reload": measure_reload,
-        "lighthouse": measure_lighthouse,
-    }.items():
+    for measure in (measure_ci, measure_warm, measure_reload, measure_lighthouse):
+        step = measure.__name__.removeprefix("measure_")
         if step in args.skip or (step == "ci" and not args.ci):
             continue
         load = os.getloadavg()[0]
@@ -208,7 +206,7 @@ def main():
         if "details" in measured:
             results["details"][step] = measured.pop("details")
         commit = _run(["git", "describe", "--always", "--dirty"])[1].strip()
-        when = f"{dt.datetime.now(dt.UTC):%Y-%m-%d %H:%M} UTC, {commit}, {os.cpu_count()} CPUs, load {load:.1f}"
+        when = f"{time.strftime('%Y-%m-%d %H:%M', time.gmtime())} UTC, {commit}, {os.cpu_count()} CPUs, load {load:.1f}"
         for name, value in measured.items():
             goal, unit = GOALS[name]
             met = goal is None or (value >= goal if name.endswith("_min") else value <= goal)

@@ -32,11 +32,12 @@ def test_sitemap_lists_every_page_with_absolute_hreflang_alternates(built_site, 
         url.findtext("s:loc", namespaces=ns): {link.get("hreflang"): link.get("href") for link in url.findall("x:link", ns)}
         for url in ET.parse(built_site / "sitemap.xml").getroot().findall("s:url", ns)
     }
-    expected = {}
-    for page in built_pages:  # every page's alternates: its zh and en versions, and the zh one as x-default
-        url, zh = page.removesuffix("index.html"), page.removeprefix("en/").removesuffix("index.html")
-        if not page.endswith("404.html"):  # served for missing paths, not indexed
-            expected[SITE_URL + url] = {"zh": SITE_URL + zh, "en": SITE_URL + "en/" + zh, "x-default": SITE_URL + zh}
+    expected = {  # every page's alternates: its zh and en versions, and the zh one as x-default
+        SITE_URL + page.removesuffix("index.html"): {"zh": SITE_URL + zh, "en": f"{SITE_URL}en/{zh}", "x-default": SITE_URL + zh}
+        for page in built_pages
+        if not page.endswith("404.html")  # served for missing paths, not indexed
+        for zh in [page.removeprefix("en/").removesuffix("index.html")]
+    }
     wrong = [
         f"{loc}: {listed.get(loc, 'not listed')} (expected {expected.get(loc, f'no entry: no page of the site under {SITE_URL}')})"
         for loc in sorted(listed.keys() | expected.keys())
@@ -49,7 +50,7 @@ def test_404_works_under_the_sub_path(built_site, built_pages):
     """GitHub Pages serves /<repo>/404.html for any missing path, however deep: relative links would break."""
     doc, problems, local = built_pages["404.html"], [], []  # that it exists: tests/test_build.py
     for node in doc.css("[href], [src]"):
-        for ref in filter(None, (node.attributes.get("href"), node.attributes.get("src"))):
+        for ref in filter(None, map(node.attributes.get, ("href", "src"))):
             if urlsplit(ref).scheme or urlsplit(ref).netloc or ref.startswith("#"):
                 continue  # links to other sites: the first-visit test below covers what loads
             local.append(ref)
@@ -59,7 +60,7 @@ def test_404_works_under_the_sub_path(built_site, built_pages):
             elif not (built_site / site_file(path, BASE_PATH)).is_file():
                 problems.append(f"<{node.tag}> {ref} points at nothing in the built site")
     assert len(local) > 5, f"the 404 page links only {len(local)} local files: {local}"
-    assert not problems, "404.html:\n" + "\n".join(problems)
+    fail_if([f"404.html: {problem}" for problem in problems])
     assert doc.css_first("[lang=zh]") and doc.css_first("[lang=en]"), (
         "the 404 page speaks both languages (lang=zh and lang=en parts)"
     )
@@ -99,7 +100,7 @@ def test_every_pages_links_are_followed_by_crawlers_and_say_where_they_lead(buil
             lands = urlsplit(urljoin(BASE_PATH + page, switch.attributes["href"])).path
             if lands != BASE_PATH + SITE.prefix(switch.attributes["hreflang"]) + inner:
                 problems.append(f"{name}: the language switch to {switch.attributes['hreflang']} leads to {lands}")
-    assert not problems, "\n".join(problems)
+    fail_if(problems)
 
 
 def test_a_first_visit_loads_only_this_sites_files_within_the_weight_limit(built_site, built_pages):

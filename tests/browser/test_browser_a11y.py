@@ -201,8 +201,7 @@ MAX_STOPS = 1000
 def test_no_tab_stop_lies_under_the_sticky_header(page, width, browser, served_site):
     """Tab from the top of the page round to it again; at each stop the focused element is clear of the
     header (pages.css: scroll-padding-top; a11y.js: a Tab stop taller than the window shows its top)."""
-    problems, stops, path = [], 0, SITE.url_of(page)
-    viewport = {"width": width, "height": WIDTHS[width]}
+    problems, stops, path, viewport = [], 0, SITE.url_of(page), {"width": width, "height": WIDTHS[width]}
     with new_tab(browser, served_site, path, viewport=viewport, reduced_motion="reduce") as tab:
         for _ in range(MAX_STOPS):
             tab.keyboard.press("Tab")
@@ -232,9 +231,9 @@ _SHOWN = """([figure, n]) => {
 }"""
 
 
-def _ax(cdp, selector, *keys):
-    """Of the first element matching `selector`, its accessibility node's `keys`: role, name, description,
-    its properties (live, atomic, ...) or its text (its StaticText descendants)."""
+def _ax(cdp, selector):
+    """The first element matching `selector` as its accessibility node says it: {role, name, description,
+    its properties (live, atomic, ...), text (its StaticText descendants)}."""
     found = cdp.send("Runtime.evaluate", {"expression": f"document.querySelector({json.dumps(selector)})"})
     object_id = found["result"].get("objectId")
     assert object_id, f"no element {selector}"
@@ -243,7 +242,7 @@ def _ax(cdp, selector, *keys):
     ax = {p["name"]: p["value"].get("value") for p in node.get("properties", [])}
     ax |= {key: node.get(key, {}).get("value", "") for key in ("role", "name", "description")}
     ax["text"] = " ".join("".join(t.get("name", {}).get("value", "") for t in text).split())
-    return [ax.get(key) for key in keys]
+    return ax
 
 
 @pytest.mark.parametrize("page", STEPPED_SAMPLE, ids=SITE.name)
@@ -258,7 +257,10 @@ def test_a_screen_reader_hears_each_step(page, browser, served_site):
     w = texts()[lang]["steps"]
 
     def button(which, to, total):
-        return ["button", w["to_step"].format(label=w[which], n=to, total=total) if 1 <= to <= total else w[which]]
+        return {
+            "role": "button",
+            "name": w["to_step"].format(label=w[which], n=to, total=total) if 1 <= to <= total else w[which],
+        }
 
     with new_tab(browser, served_site, SITE.url_of(page), reduced_motion="reduce") as tab:
         cdp = tab.context.new_cdp_session(tab)
@@ -272,22 +274,20 @@ def test_a_screen_reader_hears_each_step(page, browser, served_site):
                 said, desc, line = tab.evaluate(_SHOWN, [figure, n])
                 if line not in said:
                     problems.append(f"{figure}, step {n}: the sentence does not quote the line it runs ({line}): {said}")
-                heard = [  # (what, its element, what of it, what that must be)
-                    ("the live region", ".steps__live", ("live", "atomic", "text"), ["polite", True, said]),
-                    ("Previous", ".steps__prev", ("role", "name"), button("prev", n - 1, total)),
-                    ("Next", ".steps__next", ("role", "name"), button("next", n + 1, total)),
-                    (
-                        "the graph",
-                        ".steps__frame--current svg",
-                        ("role", "name", "description"),
-                        ["image", w["alt"].format(n=n, total=total), desc],
-                    ),
-                ]
-                for what, element, keys, want in heard:
-                    if (got := _ax(cdp, f"{figure} {element}", *keys)) != want:
-                        problems.append(
-                            f"{figure}, step {n} of {total}: {what}'s {', '.join(keys)} are\n      {got!r}\n    not\n      {want!r}"
-                        )
+                heard = {  # the live region, Previous, Next, the graph: what each must say
+                    ".steps__live": {"live": "polite", "atomic": True, "text": said},
+                    ".steps__prev": button("prev", n - 1, total),
+                    ".steps__next": button("next", n + 1, total),
+                    ".steps__frame--current svg": {
+                        "role": "image",
+                        "name": w["alt"].format(n=n, total=total),
+                        "description": desc,
+                    },
+                }
+                for element, want in heard.items():
+                    ax = _ax(cdp, f"{figure} {element}")
+                    if (got := {key: ax.get(key) for key in want}) != want:
+                        problems.append(f"{figure} {element}, step {n} of {total}: says\n      {got!r}\n    not\n      {want!r}")
     problems += tab.errors
     assert not problems, f"{SITE.name(page)} ({SITE.url_of(page)}):\n  " + "\n  ".join(problems)
 
