@@ -32,17 +32,17 @@ FETCHING = (
 CSS_URL = re.compile(r"""url\(\s*(['"]?)([^'")]+)\1\s*\)|@import\s+(['"])([^'"]+)\3""")
 
 
-def _css_refs(css: str, url: str) -> list[str]:
+def _css_refs(css, url):
     return [urljoin(url, (m.group(2) or m.group(4)).strip()) for m in CSS_URL.finditer(css)]
 
 
-def site_file(url: str, base_path: str = "/") -> str:
+def site_file(url, base_path="/"):
     """The file of the built site (relative to it) that serves `url`, a URL under `base_path` on the site."""
     path = unquote(urlsplit(url).path).removeprefix(base_path).lstrip("/")
     return path + "index.html" if not path or path.endswith("/") else path
 
 
-def page_weight(site: Path, page: str, base_path: str) -> tuple[dict[str, int], list[str], list[str]]:
+def page_weight(site, page, base_path):
     """The first-visit weight of one page (relative to the site): it and every file it loads, and what those
     load in turn: {file in the site: gzipped bytes}, the URLs on other hosts it loads, the files it loads that
     the site lacks. `base_path` is site_url's path ("/repo/")."""
@@ -82,7 +82,8 @@ def page_weight(site: Path, page: str, base_path: str) -> tuple[dict[str, int], 
     return files, list(dict.fromkeys(external)), missing
 
 
-def _parsed(site: Path) -> dict[str, LexborHTMLParser]:
+def _parsed(site):
+    """{every built page, relative to the site: its parsed HTML}"""
     return {p.relative_to(site).as_posix(): LexborHTMLParser(p.read_text(encoding="utf-8")) for p in site_pages(site)}
 
 
@@ -100,7 +101,7 @@ KINDS = {
 }
 
 
-def kinds(site: Path) -> list[str]:
+def kinds(site):
     """A page of each kind in each language, relative to the site: the first one that is not already chosen."""
     chosen, pages = [], _parsed(site)
     for lang in SITE.languages:
@@ -122,7 +123,7 @@ def kinds(site: Path) -> list[str]:
     return chosen
 
 
-def sample(site: Path) -> list[str]:
+def sample(site):
     """The pages the browser visits per push, relative to the site: a page of each kind in each language
     (kinds), then, one page at a time, the page that adds the most constructs not yet seen, until every
     construct of the site is in one of them. A construct is an element inside the page's <article>, as its
@@ -134,7 +135,7 @@ def sample(site: Path) -> list[str]:
     return covering(made, kinds(site))
 
 
-def covering(sets: dict, chosen: list) -> list:
+def covering(sets, chosen):
     """`chosen`, then, one at a time, the key of `sets` whose set adds the most members not yet in the chosen
     ones', until every member of every set is in one of them."""
     needed = set().union(*sets.values()) - set().union(*(sets[key] for key in chosen))
@@ -144,18 +145,18 @@ def covering(sets: dict, chosen: list) -> list:
     return chosen
 
 
-def site_pages(site: Path) -> list[Path]:
+def site_pages(site):
     """Every HTML page of the built site (404.html included: it is a page a visitor can land on)."""
     return sorted(p for p in site.rglob("*.html") if not p.relative_to(site).parts[0].startswith("."))
 
 
-def source(page: str) -> Path:
+def source(page):
     """The Markdown page a built page (relative to the site) comes from, as the layout says (none for a
     notebook or 404 page)."""
     return ROOT / SITE.source_of(Path(page), Path())
 
 
-def describe(site: Path, page: str) -> str:
+def describe(site, page):
     """A built page (relative to the site) as the failures name it: its path and where it comes from."""
     if source(page).is_file():
         return f"{page} ({SITE.name(source(page))})"

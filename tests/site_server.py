@@ -49,7 +49,7 @@ class _Server(http.server.ThreadingHTTPServer):
 
 
 @contextmanager
-def serve(site: Path):
+def serve(site):
     """Serve `site` on a free port, from a thread, under site_url's path; yields its URL."""
     with _Server((HOST, 0), functools.partial(_Handler, directory=str(site))) as server:
         threading.Thread(target=server.serve_forever, daemon=True).start()

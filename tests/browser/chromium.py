@@ -28,8 +28,7 @@ SEARCH_READY = """() => document.querySelector('.md-search-result__meta').textCo
 @functools.cache  # Playwright's sync API cannot be asked again once a browser is running
 def chromium_executable():
     """$CHROMIUM when set (None when it is no file), Playwright's own browser, a Chromium on PATH, or None."""
-    explicit = os.environ.get("CHROMIUM")
-    if explicit:
+    if explicit := os.environ.get("CHROMIUM"):
         return explicit if Path(explicit).is_file() else None
     from playwright.sync_api import sync_playwright
 

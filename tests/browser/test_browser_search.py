@@ -23,7 +23,7 @@ QUERIES = {
 def _expected(site, lang, query):
     """Locations (page URLs relative to the site root) of `lang` pages containing `query`
     (case-insensitively), read from that language's own search index (docs_pipeline/plugin.py)."""
-    index = json.loads((site / SITE.prefix(lang) / "search" / "search_index.json").read_text(encoding="utf-8"))
+    index = json.loads((site / SITE.prefix(lang) / "search/search_index.json").read_text(encoding="utf-8"))
     separator = re.compile(index["config"]["separator"])
 
     def contains(text):
@@ -32,8 +32,9 @@ def _expected(site, lang, query):
         # words as lunr cuts them: "out.backward()" is one token, "backward" is not in it
         return set(query.lower().split()) <= {re.sub(r"^\W+|\W+$", "", t) for t in separator.split(text)}
 
-    docs = index["docs"]
-    return {SITE.prefix(lang) + d["location"].split("#")[0] for d in docs if contains(f"{d['title']} {d['text']}".lower())}
+    return {
+        SITE.prefix(lang) + d["location"].split("#")[0] for d in index["docs"] if contains(f"{d['title']} {d['text']}".lower())
+    }
 
 
 # The search ran: the query is in the box and the result line no longer says "type to start searching".
@@ -77,7 +78,7 @@ def search_results(browser, served_site):
                     tab.wait_for_function(_MORE, arg=[RESULT_ITEM, count])
                 hrefs = tab.locator(f"{RESULT_ITEM} > a.md-search-result__link").evaluate_all("links => links.map(a => a.href)")
                 # relative to the site root; a page's sections are listed under it: once each
-                found = dict.fromkeys(urlsplit(href).path.removeprefix(urlsplit(served_site).path) for href in hrefs)
+                found = dict.fromkeys(urlsplit(href).path.removeprefix(SITE.base_path) for href in hrefs)
                 results[(lang, query)] = (list(found), meta)
                 box.fill("")
                 tab.keyboard.press("Escape")
