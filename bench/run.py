@@ -154,9 +154,13 @@ def measure_reload():
         with socket.socket() as free:
             free.bind(("127.0.0.1", 0))
             address = f"127.0.0.1:{free.getsockname()[1]}"
-        env = {**os.environ, "PYTHONPATH": str(copy)}  # the copy's docs_pipeline
         server = subprocess.Popen(
-            [*command, "--dev-addr", address], cwd=copy, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+            [*command, "--dev-addr", address],
+            cwd=copy,
+            env={**os.environ, "PYTHONPATH": str(copy)},  # the copy's docs_pipeline
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
         )
         watchdog, said, times = threading.Timer(TIMEOUT_S, server.kill), [], []  # killed, its pipe ends
         watchdog.start()

@@ -11,7 +11,7 @@ import xml.etree.ElementTree as ET
 from urllib.parse import urljoin, urlsplit
 
 from docs_pipeline.site import layout
-from tests.helpers import fail_if
+from tests.helpers import fail_if, write
 from tests.site_loads import PAGE_WEIGHT_LIMIT_KIB, describe, page_weight, site_file, source
 
 SITE = layout()
@@ -21,7 +21,7 @@ SITE_URL, BASE_PATH = SITE.site_url, SITE.base_path
 def test_site_url_is_a_project_site_under_a_sub_path():
     parts = urlsplit(SITE_URL)
     assert parts.scheme == "https" and parts.netloc, f"site_url {SITE_URL!r} must be an absolute https URL"
-    assert parts.path.startswith("/") and parts.path.endswith("/") and parts.path != "/", (
+    assert re.fullmatch("/.+/", parts.path), (
         f"site_url {SITE_URL!r}: a project site lives under /<repository>/, ending with a slash"
     )
 
@@ -110,11 +110,12 @@ def test_a_first_visit_loads_only_this_sites_files_within_the_weight_limit(built
     problems = []
     for page in built_pages:
         files, external, missing = page_weight(built_site, page, BASE_PATH)
-        problems += [f"{describe(built_site, page)}: loads {url} from another host" for url in external]
-        problems += [f"{describe(built_site, page)}: loads {path}, a file the site does not have" for path in missing]
+        name = describe(built_site, page)
+        problems += [f"{name}: loads {url} from another host" for url in external]
+        problems += [f"{name}: loads {path}, a file the site does not have" for path in missing]
         if (size := sum(files.values())) >= PAGE_WEIGHT_LIMIT_KIB * 1024:
             problems.append(
-                f"{describe(built_site, page)}: {size / 1024:.0f} KiB gzipped on a first visit, over {PAGE_WEIGHT_LIMIT_KIB} KiB;"
+                f"{name}: {size / 1024:.0f} KiB gzipped on a first visit, over {PAGE_WEIGHT_LIMIT_KIB} KiB;"
                 f" most of it {max(files, key=files.get)}"
             )
     fail_if(problems)
@@ -123,18 +124,15 @@ def test_a_first_visit_loads_only_this_sites_files_within_the_weight_limit(built
 def test_what_a_page_loads_is_seen(tmp_path):
     """tests/site_loads.py on a tiny site: local files, CSS urls, other hosts, missing files; canonical and
     alternate links and plain links load nothing."""
-    (tmp_path / "a").mkdir()
-    (tmp_path / "a" / "index.html").write_text(
-        '<link rel="canonical" href="https://example.org/a/"><link rel="alternate" hreflang="zh" href="https://example.org/zh/">'
-        '<link rel="stylesheet" href="../s.css"><link rel="preconnect" href="https://fonts.example.net">'
-        '<style>@font-face { src: url("https://fonts.example.net/a.woff2") }</style>'
-        '<script src="https://cdn.example/x.js"></script><img src="data:image/png;base64,AAAA">'
-        '<img src="/repo/i.svg"><img src="nothing.png"><a href="https://example.org/">a link loads nothing</a>'
-        '<pre class="mermaid">graph LR</pre>',
-        encoding="utf-8",
-    )
-    (tmp_path / "s.css").write_text("@import url(https://fonts.example/f.css); b { background: url(i.svg) }", encoding="utf-8")
-    (tmp_path / "i.svg").write_text("<svg/>", encoding="utf-8")
+    page = """
+        <link rel="canonical" href="https://example.org/a/"><link rel="alternate" hreflang="zh" href="https://example.org/zh/">
+        <link rel="stylesheet" href="../s.css"><link rel="preconnect" href="https://fonts.example.net">
+        <style>@font-face { src: url("https://fonts.example.net/a.woff2") }</style>
+        <script src="https://cdn.example/x.js"></script><img src="data:image/png;base64,AAAA">
+        <img src="/repo/i.svg"><img src="nothing.png"><a href="https://example.org/">a link loads nothing</a>
+        <pre class="mermaid">graph LR</pre>"""
+    css = "@import url(https://fonts.example/f.css); b { background: url(i.svg) }"
+    write(tmp_path, {"a/index.html": page, "s.css": css, "i.svg": "<svg/>"})
     files, external, missing = page_weight(tmp_path, "a/index.html", "/repo/")
     assert set(files) == {"a/index.html", "s.css", "i.svg"}
     assert external == [

@@ -45,7 +45,7 @@ def launch(executable):
 
     expect.set_options(timeout=TIMEOUT_MS)  # as every other wait: a busy machine is slow, not wrong
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS, headless=True)
+        browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)  # headless
         try:
             yield browser
         finally:

@@ -165,9 +165,8 @@ def test_forced_colours_mark_the_current_line_and_every_label_reads(page, browse
         with new_tab(browser, served_site, SITE.url_of(page), reduced_motion="reduce", **emulation) as tab:
             problems += [f"{mode}: {p}" for p in tab.evaluate(_LABELS)]
             if "forced_colors" in emulation:
-                for snippet in ON_PAGE[page]:
-                    found = tab.locator(figure_id(snippet)).evaluate(_LINES)
-                    problems += [f"{mode}: {figure_id(snippet)}: {p}" for p in found]
+                for figure in map(figure_id, ON_PAGE[page]):
+                    problems += [f"{mode}: {figure}: {p}" for p in tab.locator(figure).evaluate(_LINES)]
         problems += [f"{mode}: {e}" for e in tab.errors]
     assert not problems, f"{SITE.name(page)} ({SITE.url_of(page)}):\n  " + "\n  ".join(problems)
 
@@ -265,8 +264,7 @@ def test_a_screen_reader_hears_each_step(page, browser, served_site):
     with new_tab(browser, served_site, SITE.url_of(page), reduced_motion="reduce") as tab:
         cdp = tab.context.new_cdp_session(tab)
         cdp.send("Accessibility.enable")
-        for snippet in ON_PAGE[page]:
-            figure = figure_id(snippet)
+        for figure in map(figure_id, ON_PAGE[page]):
             total = tab.locator(f"{figure} .steps__frame").count()
             for n in range(1, total + 1):
                 if n > 1:
