@@ -54,8 +54,9 @@ def _run(cmd, cwd=ROOT, env=None, timeout=TIMEOUT_S):
     start = time.perf_counter()
     result = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout)
     if result.returncode:
-        said = f"{result.stdout[-1500:]}{result.stderr[-1500:]}"
-        raise BenchError(f"{' '.join(map(str, cmd))[:200]} failed (exit {result.returncode}):\n{said}")
+        raise BenchError(
+            f"{' '.join(map(str, cmd))[:200]} failed (exit {result.returncode}):\n{result.stdout[-1500:]}{result.stderr[-1500:]}"
+        )
     return time.perf_counter() - start, result.stdout
 
 

@@ -215,7 +215,7 @@ def test_fonts_palette_collapsibles_and_language_switch(lang, browser, served_si
                 f"{char} renders as a box (no CJK font): apt-get install fonts-noto-cjk"
             )
         if screenshots:
-            tab.screenshot(path=str(screenshots / f"{lang}-{page.stem}.png"), full_page=True)
+            tab.screenshot(path=screenshots / f"{lang}-{page.stem}.png", full_page=True)
         tab.add_style_tag(content=NO_MOTION)
         body = tab.locator("body")
         scheme = body.get_attribute("data-md-color-scheme") or "(none)"
