@@ -37,7 +37,7 @@ def test_zizmor_finds_nothing():
         pytest.fail(
             f"zizmor is not installed next to {sys.executable}; pyproject.toml pins it (./dev test installs it)", pytrace=False
         )
-    options = "--offline --persona pedantic --color never --no-progress --config .github/zizmor.yml".split()
+    options = ["--offline", "--persona", "pedantic", "--color", "never", "--no-progress", "--config", ".github/zizmor.yml"]
     result = subprocess.run([ZIZMOR, *options, *WORKFLOWS], cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, (
         f"zizmor found problems in the workflows (exit {result.returncode}):\n{result.stdout}{result.stderr}"
