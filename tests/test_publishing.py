@@ -81,7 +81,7 @@ def test_every_pages_links_are_followed_by_crawlers_and_say_where_they_lead(buil
     for page, doc in built_pages.items():
         name, lang = describe(built_site, page), SITE.language_of(source(page))
         for link in doc.css("a"):
-            attrs, text = {key: value or "" for key, value in link.attributes.items()}, link.text()
+            attrs = {key: value or "" for key, value in link.attributes.items()}
             href = re.sub(r"\s", "", attrs.get("href", ""))
             if attrs.get("role") or href.startswith("mailto:") or (not href and attrs.get("id")):
                 continue
@@ -90,11 +90,11 @@ def test_every_pages_links_are_followed_by_crawlers_and_say_where_they_lead(buil
             ):
                 problems.append(f"{name}: a link crawlers cannot follow: {attrs}")
             elif (
-                text.strip().lower() in VAGUE
+                link.text().strip().lower() in VAGUE
                 and not href.startswith(("#", "javascript:"))
                 and "nofollow" not in attrs.get("rel", "")
             ):
-                problems.append(f"{name}: a link text that says nothing of where it leads: {text!r}")
+                problems.append(f"{name}: a link text that says nothing of where it leads: {link.text()!r}")
         inner = "" if page.endswith("404.html") else page.removeprefix(SITE.prefix(lang)).removesuffix("index.html")
         for switch in doc.css("a.md-select__link"):
             lands = urlsplit(urljoin(BASE_PATH + page, switch.attributes["href"])).path
@@ -106,7 +106,6 @@ def test_every_pages_links_are_followed_by_crawlers_and_say_where_they_lead(buil
 def test_a_first_visit_loads_only_this_sites_files_within_the_weight_limit(built_site, built_pages):
     """What a browser loads on a first visit to any page comes from this site, exists in it, and
     weighs less than PAGE_WEIGHT_LIMIT_KIB gzipped."""
-    assert len(built_pages) > len(SITE.pages()), "fewer HTML files than pages in the built site"
     problems = []
     for page in built_pages:
         files, external, missing = page_weight(built_site, page, BASE_PATH)

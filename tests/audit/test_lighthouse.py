@@ -25,7 +25,7 @@ def lighthouse_mobile(built_site, served_site):
     options = ("--form-factor", "mobile", "--categories", ",".join(CATEGORIES), "--fast")
     records = {r["url"]: r for r in run(list(pages), *options, timeout=600)}
     if broken := [url for url, r in records.items() if r.get("error") or r.get("runtimeError")]:
-        records.update({r["url"]: r for r in run(broken, *options, timeout=300)})
+        records |= {r["url"]: r for r in run(broken, *options, timeout=300)}
     records = {page: records[url] for url, page in pages.items()}
     write_report("lighthouse.json", records)
     return records

@@ -88,4 +88,4 @@ def new_tab(browser, base_url, path=None, **options):
 
 def figure_id(snippet):
     """The selector of a snippet's stepped figure (docs_pipeline/steps_figure.py)."""
-    return "#steps-" + snippet.replace("/", "-").replace("_", "-")
+    return f"#steps-{snippet.replace('/', '-').replace('_', '-')}"

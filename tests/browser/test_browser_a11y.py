@@ -150,25 +150,21 @@ _LINES = f"""(figure) => {{
     return problems;
 }}"""
 
-MODES = {  # Playwright's emulation: forced colours light and dark, and the ordinary palettes
-    "forced colours, light": {"forced_colors": "active", "color_scheme": "light"},
-    "forced colours, dark": {"forced_colors": "active", "color_scheme": "dark"},
-    "light": {"color_scheme": "light"},
-    "dark": {"color_scheme": "dark"},
-}
-
 
 @pytest.mark.parametrize("page", EVERY_STEPPED, ids=SITE.name)
 def test_forced_colours_mark_the_current_line_and_every_label_reads(page, browser, served_site):
-    problems = []
-    for mode, emulation in MODES.items():
-        with new_tab(browser, served_site, SITE.url_of(page), reduced_motion="reduce", **emulation) as tab:
-            problems += [f"{mode}: {p}" for p in tab.evaluate(_LABELS)]
-            if "forced_colors" in emulation:
-                for figure in map(figure_id, ON_PAGE[page]):
-                    problems += [f"{mode}: {figure}: {p}" for p in tab.locator(figure).evaluate(_LINES)]
-        problems += [f"{mode}: {e}" for e in tab.errors]
-    assert not problems, f"{SITE.name(page)} ({SITE.url_of(page)}):\n  " + "\n  ".join(problems)
+    """In Playwright's emulation: forced colours, light and dark, and the ordinary palettes."""
+    problems, url = [], SITE.url_of(page)
+    for forced in ("active", "none"):
+        for scheme in ("light", "dark"):
+            mode = f"forced colours {forced}, {scheme}"
+            with new_tab(browser, served_site, url, reduced_motion="reduce", forced_colors=forced, color_scheme=scheme) as tab:
+                problems += [f"{mode}: {p}" for p in tab.evaluate(_LABELS)]
+                if forced == "active":
+                    for figure in map(figure_id, ON_PAGE[page]):
+                        problems += [f"{mode}: {figure}: {p}" for p in tab.locator(figure).evaluate(_LINES)]
+            problems += [f"{mode}: {e}" for e in tab.errors]
+    assert not problems, f"{SITE.name(page)} ({url}):\n  " + "\n  ".join(problems)
 
 
 # ------------------------------------------------------------------------------------------- focus

@@ -234,21 +234,19 @@ def test_fonts_palette_collapsibles_and_language_switch(lang, browser, served_si
         expect(tab).to_have_url(f"{served_site}{SITE.url_of(other)}#{section}")
 
 
-def _code_samples(built_pages):
-    """Few built code blocks that together hold every kind of token the site highlights (and plain code
-    text): [(page, block HTML)]."""
-    kinds = {
-        (page, block.html): {""} | {span.attributes["class"] for span in block.css("span[class]")}
-        for page, tree in built_pages.items()
-        for block in tree.css("div.highlight")
-    }
-    return covering(kinds, [])
-
-
 def test_code_is_readable_in_both_schemes(browser, served_site, built_pages):
     """Code has the same colours on every page, so the visits leave its text out of axe's colour
     contrast rule: here every kind of token the site highlights is checked once, in each scheme."""
-    samples, faint = _code_samples(built_pages), []
+    # few built code blocks that together hold every kind of token the site highlights (and plain code text)
+    samples = covering(
+        {
+            (page, block.html): {""} | {span.attributes["class"] for span in block.css("span[class]")}
+            for page, tree in built_pages.items()
+            for block in tree.css("div.highlight")
+        },
+        [],
+    )
+    faint = []
     with new_tab(browser, served_site, "") as tab:
         tab.evaluate("html => { document.querySelector('article').innerHTML = html; }", "".join(html for _, html in samples))
         tab.evaluate(AXE_SCRIPT)
