@@ -82,11 +82,6 @@ def page_weight(site, page, base_path):
     return files, list(dict.fromkeys(external)), missing
 
 
-def _parsed(site):
-    """{every built page, relative to the site: its parsed HTML}"""
-    return {p.relative_to(site).as_posix(): LexborHTMLParser(p.read_text(encoding="utf-8")) for p in site_pages(site)}
-
-
 # One built page of each kind the templates make, in each language: what a template gives one page of a kind
 # it gives the others. A kind is where its page lies inside its language's folder (a folder or a file), or
 # a selector its HTML matches.
@@ -101,9 +96,10 @@ KINDS = {
 }
 
 
-def kinds(site):
-    """A page of each kind in each language, relative to the site: the first one that is not already chosen."""
-    chosen, pages = [], _parsed(site)
+def kinds(pages):
+    """A page of each kind in each language, relative to the site: the first one that is not already chosen.
+    `pages`: every built page parsed, {its path in the site: its tree} (conftest.py's built_pages)."""
+    chosen = []
     for lang in SITE.languages:
         for kind, where in KINDS.items():
             found = [
@@ -123,16 +119,16 @@ def kinds(site):
     return chosen
 
 
-def sample(site):
+def sample(pages):
     """The pages the browser visits per push, relative to the site: a page of each kind in each language
     (kinds), then, one page at a time, the page that adds the most constructs not yet seen, until every
     construct of the site is in one of them. A construct is an element inside the page's <article>, as its
-    tag and classes."""
+    tag and classes. `pages` as kinds takes them."""
     made = {
         page: {" ".join([node.tag, *sorted((node.attributes.get("class") or "").split())]) for node in doc.css("article *")}
-        for page, doc in _parsed(site).items()
+        for page, doc in pages.items()
     }
-    return covering(made, kinds(site))
+    return covering(made, kinds(pages))
 
 
 def covering(sets, chosen):

@@ -160,10 +160,10 @@ def _copy(tab, parsed):
 
 
 @pytest.fixture(scope="session")
-def first_visits(browser, served_site, built_site, built_pages, exhaustive):
+def first_visits(browser, served_site, built_pages, exhaustive):
     """{built page: {check: problems}}, or {built page: why} where the visit itself broke."""
     visits = {}
-    for page in list(built_pages) if exhaustive else sample(built_site):
+    for page in list(built_pages) if exhaustive else sample(built_pages):
         try:
             visits[page] = _visit(browser, served_site, page, parse(source(page)) if source(page).is_file() else None)
         except Exception as error:  # every check of the page fails with it, naming the page
