@@ -21,8 +21,8 @@ from docs_pipeline.pages import parse, split_target
 from docs_pipeline.site import ROOT, layout
 
 SITE = layout()
-TMP = ROOT / "bench" / "tmp"
-RESULTS = ROOT / "bench" / "results.json"
+TMP = ROOT / "bench/tmp"
+RESULTS = ROOT / "bench/results.json"
 TIMEOUT_S = 1800  # one command (a cold .ci/run is the longest), or mkdocs serve's first build
 # name: (goal, unit); `_min` figures must reach their goal, the others stay under it
 GOALS = {
@@ -66,15 +66,15 @@ def measure_ci():
     caches, clone, figures = TMP / "ci-cache", TMP / "ci-clone", {}
     shutil.rmtree(caches, ignore_errors=True)
     env = {k: v for k, v in os.environ.items() if k not in {"VIRTUAL_ENV", "PYTHONHOME", "PYTHONPATH"}} | {
-        "DOCS_CACHE": str(caches / "docs"),
-        "PIP_CACHE_DIR": str(caches / "pip"),
-        "npm_config_cache": str(caches / "npm"),
+        "DOCS_CACHE": f"{caches}/docs",
+        "PIP_CACHE_DIR": f"{caches}/pip",
+        "npm_config_cache": f"{caches}/npm",
     }
     for figure in ("ci_cold_s", "ci_cached_s"):
         shutil.rmtree(clone, ignore_errors=True)
         _run(["git", "clone", "--quiet", "--no-hardlinks", ROOT, clone])
         _log(f"{figure}: .ci/run in a clean clone (minutes)")
-        figures[figure] = _run([clone / ".ci" / "run"], clone, env)[0]
+        figures[figure] = _run([clone / ".ci/run"], clone, env)[0]
     return figures
 
 
@@ -111,8 +111,8 @@ def measure_lighthouse():
                 if m.get(form_factor, {}).get(metric)
             }
             if medians:
-                worst_pages[figure] = worst(medians, key=medians.get)
-                figures[figure] = round(medians[worst_pages[figure]])
+                worst_pages[figure] = page = worst(medians, key=medians.get)
+                figures[figure] = round(medians[page])
     return {**figures, "details": {"runs_per_page": runs, "worst_pages": worst_pages, "pages": per_page}}
 
 

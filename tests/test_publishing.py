@@ -30,7 +30,7 @@ def test_sitemap_lists_every_page_with_absolute_hreflang_alternates(built_site, 
     ns = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9", "x": "http://www.w3.org/1999/xhtml"}
     listed = {
         url.findtext("s:loc", namespaces=ns): {link.get("hreflang"): link.get("href") for link in url.findall("x:link", ns)}
-        for url in ET.parse(built_site / "sitemap.xml").getroot().findall("s:url", ns)
+        for url in ET.parse(built_site / "sitemap.xml").findall("s:url", ns)
     }
     expected = {  # every page's alternates: its zh and en versions, and the zh one as x-default
         SITE_URL + page.removesuffix("index.html"): {"zh": SITE_URL + zh, "en": f"{SITE_URL}en/{zh}", "x-default": SITE_URL + zh}
@@ -38,12 +38,14 @@ def test_sitemap_lists_every_page_with_absolute_hreflang_alternates(built_site, 
         if not page.endswith("404.html")  # served for missing paths, not indexed
         for zh in [page.removeprefix("en/").removesuffix("index.html")]
     }
-    wrong = [
-        f"{loc}: {listed.get(loc, 'not listed')} (expected {expected.get(loc, f'no entry: no page of the site under {SITE_URL}')})"
-        for loc in sorted(listed.keys() | expected.keys())
-        if listed.get(loc) != expected.get(loc)
-    ]
-    assert not wrong, "sitemap.xml alternates:\n" + "\n".join(wrong)
+    fail_if(
+        [
+            f"sitemap.xml: {loc}: alternates {listed.get(loc, 'not listed')}"
+            f" (expected {expected.get(loc, f'no entry: no page of the site under {SITE_URL}')})"
+            for loc in sorted(listed.keys() | expected.keys())
+            if listed.get(loc) != expected.get(loc)
+        ]
+    )
 
 
 def test_404_works_under_the_sub_path(built_site, built_pages):

@@ -21,7 +21,7 @@ SITE = layout()
 
 def write_report(name, report):
     """A report kept in test-artifacts/audit/ for a person to read."""
-    path = ROOT / "test-artifacts" / "audit" / name
+    path = ROOT / "test-artifacts/audit" / name
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(report, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 

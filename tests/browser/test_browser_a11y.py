@@ -35,10 +35,10 @@ for _snippet, _used in sorted(declared().items()):
         ON_PAGE[SITE.root / _page].append(_snippet)
 # the page with the most stepped figures, in each language
 _MOST = [SITE.counterpart(max(sorted(ON_PAGE), key=lambda p: len(ON_PAGE[p])), lang) for lang in SITE.languages]
-HOW = SITE.docs / "en" / "how-it-works.md"
+HOW = SITE.docs / "en/how-it-works.md"
 STEPPED_SAMPLE = list(dict.fromkeys([*_MOST, SITE.counterpart(HOW), HOW]))
 # Focus: the templates and the header are the same in both languages; the stepped page in Chinese.
-FOCUS_SAMPLE = list(dict.fromkeys([_MOST[0], HOW, SITE.docs / "en" / "errors.md"]))
+FOCUS_SAMPLE = list(dict.fromkeys([_MOST[0], HOW, SITE.docs / "en/errors.md"]))
 # Each page with a stepped figure, once, the languages taking turns.
 EVERY_STEPPED = [
     SITE.docs / SITE.languages[i % 2] / f"{name}.md" for i, name in enumerate(sorted({SITE.page_name(p) for p in ON_PAGE}))
@@ -248,8 +248,7 @@ def test_a_screen_reader_hears_each_step(page, browser, served_site):
     lead to, or by their label alone where they lead nowhere; the frame shown is an image named
     "... after step n of N" and described by the graph in words. The page's <html lang>:
     tests/test_build.py::test_every_built_page."""
-    lang, problems = SITE.language_of(page), []
-    w = texts()[lang]["steps"]
+    problems, w = [], texts()[SITE.language_of(page)]["steps"]
 
     def button(which, to, total):
         return {

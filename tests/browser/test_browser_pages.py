@@ -97,7 +97,7 @@ def _visit(browser, base_url, page, parsed):
         tab.wait_for_function(_ALL_MOUNTED)
         tab.evaluate(AXE_SCRIPT)
         axe = []
-        for width in (1280, 412):  # a desktop, Lighthouse's phone
+        for width in (412, 1280):  # Lighthouse's phone, then a desktop's width, where the other checks run
             tab.set_viewport_size({"width": width, "height": 900})
             tab.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")  # resize observers ran
             axe += [
@@ -105,7 +105,6 @@ def _visit(browser, base_url, page, parsed):
                 + "\n      ".join(f"{n['target']}: {n['html'][:120]}" for n in v["nodes"][:5])
                 for v in tab.evaluate(_AXE)
             ]
-        tab.set_viewport_size({"width": 1280, "height": 900})
         return {
             "axe-core": axe,
             "annotations": _annotation(tab),

@@ -79,8 +79,7 @@ def search_results(browser, served_site):
                     "links => links.map(a => a.pathname)"
                 )
                 # relative to the site root; a page's sections are listed under it: once each
-                found = dict.fromkeys(path.removeprefix(SITE.base_path) for path in links)
-                results[lang, query] = (list(found), meta)
+                results[lang, query] = (list(dict.fromkeys(path.removeprefix(SITE.base_path) for path in links)), meta)
                 box.fill("")
                 tab.keyboard.press("Escape")
     return results
