@@ -31,7 +31,7 @@ def tool_report(cmd, out, timeout, ok=(0,), cwd=None):
     fails, raises with what to do or what it said."""
     lock = hashlib.sha256((AUDIT / "package-lock.json").read_bytes()).hexdigest()[:16]
     # `./dev` writes this stamp into node_modules after `npm ci` of this exact lock file
-    if not shutil.which("node") or not (AUDIT / "node_modules" / f".installed-{lock}").is_file():
+    if not shutil.which("node") or not (AUDIT / f"node_modules/.installed-{lock}").is_file():
         raise RuntimeError(
             "the site audits need Node.js on PATH, the version tests/audit/package.json names (Debian: apt-get install"
             " nodejs npm), and Lighthouse and html-validate in tests/audit/node_modules as tests/audit/package-lock.json"
