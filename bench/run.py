@@ -6,7 +6,6 @@ edit, the site Lighthouse audits.
 """
 
 import argparse
-import datetime as dt
 import json
 import os
 import shutil
@@ -22,8 +21,8 @@ from docs_pipeline.pages import parse, split_target
 from docs_pipeline.site import ROOT, layout
 
 SITE = layout()
-TMP = ROOT / "bench" / "tmp"
-RESULTS = ROOT / "bench" / "results.json"
+TMP = ROOT / "bench/tmp"
+RESULTS = ROOT / "bench/results.json"
 TIMEOUT_S = 1800  # one command (a cold .ci/run is the longest), or mkdocs serve's first build
 # name: (goal, unit); `_min` figures must reach their goal, the others stay under it
 GOALS = {
@@ -55,8 +54,9 @@ def _run(cmd, cwd=ROOT, env=None, timeout=TIMEOUT_S):
     start = time.perf_counter()
     result = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout)
     if result.returncode:
-        said = f"{result.stdout[-1500:]}{result.stderr[-1500:]}"
-        raise BenchError(f"{' '.join(map(str, cmd))[:200]} failed (exit {result.returncode}):\n{said}")
+        raise BenchError(
+            f"{' '.join(map(str, cmd))[:200]} failed (exit {result.returncode}):\n{result.stdout[-1500:]}{result.stderr[-1500:]}"
+        )
     return time.perf_counter() - start, result.stdout
 
 
@@ -65,13 +65,16 @@ def measure_ci():
     a fresh CI runner), then in another clean clone with the cache folder the first one left."""
     caches, clone, figures = TMP / "ci-cache", TMP / "ci-clone", {}
     shutil.rmtree(caches, ignore_errors=True)
-    env = {k: v for k, v in os.environ.items() if k not in {"VIRTUAL_ENV", "PYTHONHOME", "PYTHONPATH"}}
-    env |= {"DOCS_CACHE": str(caches / "docs"), "PIP_CACHE_DIR": str(caches / "pip"), "npm_config_cache": str(caches / "npm")}
+    env = {k: v for k, v in os.environ.items() if k not in {"VIRTUAL_ENV", "PYTHONHOME", "PYTHONPATH"}} | {
+        "DOCS_CACHE": f"{caches}/docs",
+        "PIP_CACHE_DIR": f"{caches}/pip",
+        "npm_config_cache": f"{caches}/npm",
+    }
     for figure in ("ci_cold_s", "ci_cached_s"):
         shutil.rmtree(clone, ignore_errors=True)
         _run(["git", "clone", "--quiet", "--no-hardlinks", ROOT, clone])
         _log(f"{figure}: .ci/run in a clean clone (minutes)")
-        figures[figure] = _run([clone / ".ci" / "run"], clone, env)[0]
+        figures[figure] = _run([clone / ".ci/run"], clone, env)[0]
     return figures
 
 
@@ -108,8 +111,8 @@ def measure_lighthouse():
                 if m.get(form_factor, {}).get(metric)
             }
             if medians:
-                worst_pages[figure] = worst(medians, key=medians.get)
-                figures[figure] = round(medians[worst_pages[figure]])
+                worst_pages[figure] = page = worst(medians, key=medians.get)
+                figures[figure] = round(medians[page])
     return {**figures, "details": {"runs_per_page": runs, "worst_pages": worst_pages, "pages": per_page}}
 
 
@@ -152,9 +155,13 @@ def measure_reload():
         with socket.socket() as free:
             free.bind(("127.0.0.1", 0))
             address = f"127.0.0.1:{free.getsockname()[1]}"
-        env = {**os.environ, "PYTHONPATH": str(copy)}  # the copy's docs_pipeline
         server = subprocess.Popen(
-            [*command, "--dev-addr", address], cwd=copy, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+            [*command, "--dev-addr", address],
+            cwd=copy,
+            env={**os.environ, "PYTHONPATH": str(copy)},  # the copy's docs_pipeline
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
         )
         watchdog, said, times = threading.Timer(TIMEOUT_S, server.kill), [], []  # killed, its pipe ends
         watchdog.start()
@@ -191,12 +198,8 @@ def main():
     args = parser.parse_args()
     results = json.loads(RESULTS.read_text(encoding="utf-8"))  # a figure not measured now keeps its last measurement
     failed = []
-    for step, measure in {
-        "ci": measure_ci,
-        "warm": measure_warm,
-        "reload": measure_reload,
-        "lighthouse": measure_lighthouse,
-    }.items():
+    for measure in (measure_ci, measure_warm, measure_reload, measure_lighthouse):
+        step = measure.__name__.removeprefix("measure_")
         if step in args.skip or (step == "ci" and not args.ci):
             continue
         load = os.getloadavg()[0]
@@ -208,7 +211,7 @@ def main():
         if "details" in measured:
             results["details"][step] = measured.pop("details")
         commit = _run(["git", "describe", "--always", "--dirty"])[1].strip()
-        when = f"{dt.datetime.now(dt.UTC):%Y-%m-%d %H:%M} UTC, {commit}, {os.cpu_count()} CPUs, load {load:.1f}"
+        when = f"{time.strftime('%Y-%m-%d %H:%M', time.gmtime())} UTC, {commit}, {os.cpu_count()} CPUs, load {load:.1f}"
         for name, value in measured.items():
             goal, unit = GOALS[name]
             met = goal is None or (value >= goal if name.endswith("_min") else value <= goal)

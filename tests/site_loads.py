@@ -18,6 +18,7 @@ from selectolax.lexbor import LexborHTMLParser
 
 from docs_pipeline.site import ROOT, layout
 
+SITE = layout()
 PAGE_WEIGHT_LIMIT_KIB = 200  # a first visit, gzipped: tests/test_publishing.py holds it
 
 # The elements that make the browser fetch a URL on a first visit, or connect to its host, from their href,
@@ -31,17 +32,17 @@ FETCHING = (
 CSS_URL = re.compile(r"""url\(\s*(['"]?)([^'")]+)\1\s*\)|@import\s+(['"])([^'"]+)\3""")
 
 
-def _css_refs(css: str, url: str) -> list[str]:
+def _css_refs(css, url):
     return [urljoin(url, (m.group(2) or m.group(4)).strip()) for m in CSS_URL.finditer(css)]
 
 
-def site_file(url: str, base_path: str = "/") -> str:
+def site_file(url, base_path="/"):
     """The file of the built site (relative to it) that serves `url`, a URL under `base_path` on the site."""
     path = unquote(urlsplit(url).path).removeprefix(base_path).lstrip("/")
     return path + "index.html" if not path or path.endswith("/") else path
 
 
-def page_weight(site: Path, page: str, base_path: str) -> tuple[dict[str, int], list[str], list[str]]:
+def page_weight(site, page, base_path):
     """The first-visit weight of one page (relative to the site): it and every file it loads, and what those
     load in turn: {file in the site: gzipped bytes}, the URLs on other hosts it loads, the files it loads that
     the site lacks. `base_path` is site_url's path ("/repo/")."""
@@ -54,17 +55,15 @@ def page_weight(site: Path, page: str, base_path: str) -> tuple[dict[str, int], 
     # Material's repository widget (repo_url) fetches the repository's facts from the GitHub API.
     for source in doc.css("a[data-md-component=source][href]"):
         if "github.com" in (repo := urlsplit(source.attributes["href"])).netloc:
-            refs.append("https://api.github.com/repos/" + "/".join(repo.path.strip("/").split("/")[:2]))
+            refs.append(f"https://api.github.com/repos/{'/'.join(repo.path.strip('/').split('/')[:2])}")
     if config := doc.css_first("#__config"):  # Material's search worker, and its index under the site's base
         settings = json.loads(config.text())
-        refs += [settings["search"], settings["base"].rstrip("/") + "/search/search_index.json"]
+        refs += [settings["search"], f"{settings['base'].rstrip('/')}/search/search_index.json"]
     styles = [node.attributes["style"] or "" for node in doc.css("[style]")] + [node.text() for node in doc.css("style")]
     queue = [url] + [urljoin(url, ref.strip()) for ref in refs if ref] + _css_refs(" ".join(styles), url)
-    files, external, missing = {}, [], []
-    if doc.css_first("pre.mermaid, div.mermaid"):
-        external.append("a Mermaid diagram (Material loads Mermaid from a CDN)")
-    while queue:
-        url = queue.pop(0)
+    files, missing = {}, []
+    external = ["a Mermaid diagram (Material loads Mermaid from a CDN)"] if doc.css_first("pre.mermaid, div.mermaid") else []
+    for url in queue:  # grows as CSS files add their urls
         if url.startswith(("data:", "javascript:", "about:", "blob:")):
             continue
         if urlsplit(url).netloc != "site.invalid":
@@ -77,14 +76,10 @@ def page_weight(site: Path, page: str, base_path: str) -> tuple[dict[str, int], 
             missing.append(path)
             continue
         text = (site / path).read_bytes()
-        files[path] = len(gzip.compress(text, compresslevel=6, mtime=0))
+        files[path] = len(gzip.compress(text, 6, mtime=0))
         if path.endswith(".css"):
-            queue += _css_refs(text.decode("utf-8", errors="replace"), url)
+            queue += _css_refs(text.decode(errors="replace"), url)
     return files, list(dict.fromkeys(external)), missing
-
-
-def _parsed(site: Path) -> dict[str, LexborHTMLParser]:
-    return {p.relative_to(site).as_posix(): LexborHTMLParser(p.read_text(encoding="utf-8")) for p in site_pages(site)}
 
 
 # One built page of each kind the templates make, in each language: what a template gives one page of a kind
@@ -101,10 +96,11 @@ KINDS = {
 }
 
 
-def kinds(site: Path) -> list[str]:
-    """A page of each kind in each language, relative to the site: the first one that is not already chosen."""
-    chosen, lay, pages = [], layout(), _parsed(site)
-    for lang in lay.languages:
+def kinds(pages):
+    """A page of each kind in each language, relative to the site: the first one that is not already chosen.
+    `pages`: every built page parsed, {its path in the site: its tree} (conftest.py's built_pages)."""
+    chosen = []
+    for lang in SITE.languages:
         for kind, where in KINDS.items():
             found = [
                 page
@@ -112,7 +108,7 @@ def kinds(site: Path) -> list[str]:
                 if page not in chosen
                 and doc.css_first(f"html[lang={lang}]")  # its language (tests/test_build.py holds it to the layout's)
                 and (
-                    page.removeprefix(lay.prefix(lang)).startswith(where)
+                    page.removeprefix(SITE.prefix(lang)).startswith(where)
                     if where.endswith(("/", ".html"))
                     else doc.css_first(where)
                 )
@@ -123,39 +119,43 @@ def kinds(site: Path) -> list[str]:
     return chosen
 
 
-def sample(site: Path) -> list[str]:
+def sample(pages):
     """The pages the browser visits per push, relative to the site: a page of each kind in each language
     (kinds), then, one page at a time, the page that adds the most constructs not yet seen, until every
     construct of the site is in one of them. A construct is an element inside the page's <article>, as its
-    tag and classes."""
+    tag and classes. `pages` as kinds takes them."""
     made = {
         page: {" ".join([node.tag, *sorted((node.attributes.get("class") or "").split())]) for node in doc.css("article *")}
-        for page, doc in _parsed(site).items()
+        for page, doc in pages.items()
     }
-    chosen = kinds(site)
-    needed = set().union(*made.values()) - set().union(*(made[page] for page in chosen))
+    return covering(made, kinds(pages))
+
+
+def covering(sets, chosen):
+    """`chosen`, then, one at a time, the key of `sets` whose set adds the most members not yet in the chosen
+    ones', until every member of every set is in one of them."""
+    needed = set().union(*sets.values()) - set().union(*(sets[key] for key in chosen))
     while needed:
-        page = max(made, key=lambda p: len(made[p] & needed))
-        chosen.append(page)
-        needed -= made[page]
+        chosen.append(max(sets, key=lambda key: len(sets[key] & needed)))
+        needed -= sets[chosen[-1]]
     return chosen
 
 
-def site_pages(site: Path) -> list[Path]:
+def site_pages(site):
     """Every HTML page of the built site (404.html included: it is a page a visitor can land on)."""
     return sorted(p for p in site.rglob("*.html") if not p.relative_to(site).parts[0].startswith("."))
 
 
-def source(page: str) -> Path:
+def source(page):
     """The Markdown page a built page (relative to the site) comes from, as the layout says (none for a
     notebook or 404 page)."""
-    return ROOT / layout().source_of(Path(page), Path())
+    return ROOT / SITE.source_of(Path(page), Path())
 
 
-def describe(site: Path, page: str) -> str:
+def describe(site, page):
     """A built page (relative to the site) as the failures name it: its path and where it comes from."""
     if source(page).is_file():
-        return f"{page} ({layout().name(source(page))})"
+        return f"{page} ({SITE.name(source(page))})"
     if "/notebooks/" in f"/{page}":
         return f"{page} (a notebook page: docs_pipeline/plugin.py)"
     if page.endswith("404.html"):

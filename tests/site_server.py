@@ -34,7 +34,7 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         self.send_response(200)
         self.send_header("Content-Type", self.guess_type(path))
         self.send_header("Content-Encoding", "gzip")
-        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Content-Length", len(body))
         self.end_headers()
         return io.BytesIO(body)
 
@@ -49,9 +49,9 @@ class _Server(http.server.ThreadingHTTPServer):
 
 
 @contextmanager
-def serve(site: Path):
+def serve(site):
     """Serve `site` on a free port, from a thread, under site_url's path; yields its URL."""
-    with _Server((HOST, 0), functools.partial(_Handler, directory=str(site))) as server:
+    with _Server((HOST, 0), functools.partial(_Handler, directory=site)) as server:
         threading.Thread(target=server.serve_forever, daemon=True).start()
         try:
             yield f"http://{HOST}:{server.server_port}{layout().base_path}"

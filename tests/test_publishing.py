@@ -11,7 +11,7 @@ import xml.etree.ElementTree as ET
 from urllib.parse import urljoin, urlsplit
 
 from docs_pipeline.site import layout
-from tests.helpers import fail_if
+from tests.helpers import fail_if, write
 from tests.site_loads import PAGE_WEIGHT_LIMIT_KIB, describe, page_weight, site_file, source
 
 SITE = layout()
@@ -21,7 +21,7 @@ SITE_URL, BASE_PATH = SITE.site_url, SITE.base_path
 def test_site_url_is_a_project_site_under_a_sub_path():
     parts = urlsplit(SITE_URL)
     assert parts.scheme == "https" and parts.netloc, f"site_url {SITE_URL!r} must be an absolute https URL"
-    assert parts.path.startswith("/") and parts.path.endswith("/") and parts.path != "/", (
+    assert re.fullmatch("/.+/", parts.path), (
         f"site_url {SITE_URL!r}: a project site lives under /<repository>/, ending with a slash"
     )
 
@@ -30,26 +30,29 @@ def test_sitemap_lists_every_page_with_absolute_hreflang_alternates(built_site, 
     ns = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9", "x": "http://www.w3.org/1999/xhtml"}
     listed = {
         url.findtext("s:loc", namespaces=ns): {link.get("hreflang"): link.get("href") for link in url.findall("x:link", ns)}
-        for url in ET.parse(built_site / "sitemap.xml").getroot().findall("s:url", ns)
+        for url in ET.parse(built_site / "sitemap.xml").findall("s:url", ns)
     }
-    expected = {}
-    for page in built_pages:  # every page's alternates: its zh and en versions, and the zh one as x-default
-        url, zh = page.removesuffix("index.html"), page.removeprefix("en/").removesuffix("index.html")
-        if not page.endswith("404.html"):  # served for missing paths, not indexed
-            expected[SITE_URL + url] = {"zh": SITE_URL + zh, "en": SITE_URL + "en/" + zh, "x-default": SITE_URL + zh}
-    wrong = [
-        f"{loc}: {listed.get(loc, 'not listed')} (expected {expected.get(loc, f'no entry: no page of the site under {SITE_URL}')})"
-        for loc in sorted(listed.keys() | expected.keys())
-        if listed.get(loc) != expected.get(loc)
-    ]
-    assert not wrong, "sitemap.xml alternates:\n" + "\n".join(wrong)
+    expected = {  # every page's alternates: its zh and en versions, and the zh one as x-default
+        SITE_URL + page.removesuffix("index.html"): {"zh": SITE_URL + zh, "en": f"{SITE_URL}en/{zh}", "x-default": SITE_URL + zh}
+        for page in built_pages
+        if not page.endswith("404.html")  # served for missing paths, not indexed
+        for zh in [page.removeprefix("en/").removesuffix("index.html")]
+    }
+    fail_if(
+        [
+            f"sitemap.xml: {loc}: alternates {listed.get(loc, 'not listed')}"
+            f" (expected {expected.get(loc, f'no entry: no page of the site under {SITE_URL}')})"
+            for loc in sorted(listed.keys() | expected.keys())
+            if listed.get(loc) != expected.get(loc)
+        ]
+    )
 
 
 def test_404_works_under_the_sub_path(built_site, built_pages):
     """GitHub Pages serves /<repo>/404.html for any missing path, however deep: relative links would break."""
     doc, problems, local = built_pages["404.html"], [], []  # that it exists: tests/test_build.py
     for node in doc.css("[href], [src]"):
-        for ref in filter(None, (node.attributes.get("href"), node.attributes.get("src"))):
+        for ref in filter(None, map(node.attributes.get, ("href", "src"))):
             if urlsplit(ref).scheme or urlsplit(ref).netloc or ref.startswith("#"):
                 continue  # links to other sites: the first-visit test below covers what loads
             local.append(ref)
@@ -59,7 +62,7 @@ def test_404_works_under_the_sub_path(built_site, built_pages):
             elif not (built_site / site_file(path, BASE_PATH)).is_file():
                 problems.append(f"<{node.tag}> {ref} points at nothing in the built site")
     assert len(local) > 5, f"the 404 page links only {len(local)} local files: {local}"
-    assert not problems, "404.html:\n" + "\n".join(problems)
+    fail_if([f"404.html: {problem}" for problem in problems])
     assert doc.css_first("[lang=zh]") and doc.css_first("[lang=en]"), (
         "the 404 page speaks both languages (lang=zh and lang=en parts)"
     )
@@ -80,7 +83,7 @@ def test_every_pages_links_are_followed_by_crawlers_and_say_where_they_lead(buil
     for page, doc in built_pages.items():
         name, lang = describe(built_site, page), SITE.language_of(source(page))
         for link in doc.css("a"):
-            attrs, text = {key: value or "" for key, value in link.attributes.items()}, link.text()
+            attrs = {key: value or "" for key, value in link.attributes.items()}
             href = re.sub(r"\s", "", attrs.get("href", ""))
             if attrs.get("role") or href.startswith("mailto:") or (not href and attrs.get("id")):
                 continue
@@ -89,31 +92,31 @@ def test_every_pages_links_are_followed_by_crawlers_and_say_where_they_lead(buil
             ):
                 problems.append(f"{name}: a link crawlers cannot follow: {attrs}")
             elif (
-                text.strip().lower() in VAGUE
+                link.text().strip().lower() in VAGUE
                 and not href.startswith(("#", "javascript:"))
                 and "nofollow" not in attrs.get("rel", "")
             ):
-                problems.append(f"{name}: a link text that says nothing of where it leads: {text!r}")
+                problems.append(f"{name}: a link text that says nothing of where it leads: {link.text()!r}")
         inner = "" if page.endswith("404.html") else page.removeprefix(SITE.prefix(lang)).removesuffix("index.html")
         for switch in doc.css("a.md-select__link"):
             lands = urlsplit(urljoin(BASE_PATH + page, switch.attributes["href"])).path
             if lands != BASE_PATH + SITE.prefix(switch.attributes["hreflang"]) + inner:
                 problems.append(f"{name}: the language switch to {switch.attributes['hreflang']} leads to {lands}")
-    assert not problems, "\n".join(problems)
+    fail_if(problems)
 
 
 def test_a_first_visit_loads_only_this_sites_files_within_the_weight_limit(built_site, built_pages):
     """What a browser loads on a first visit to any page comes from this site, exists in it, and
     weighs less than PAGE_WEIGHT_LIMIT_KIB gzipped."""
-    assert len(built_pages) > len(SITE.pages()), "fewer HTML files than pages in the built site"
     problems = []
     for page in built_pages:
         files, external, missing = page_weight(built_site, page, BASE_PATH)
-        problems += [f"{describe(built_site, page)}: loads {url} from another host" for url in external]
-        problems += [f"{describe(built_site, page)}: loads {path}, a file the site does not have" for path in missing]
+        name = describe(built_site, page)
+        problems += [f"{name}: loads {url} from another host" for url in external]
+        problems += [f"{name}: loads {path}, a file the site does not have" for path in missing]
         if (size := sum(files.values())) >= PAGE_WEIGHT_LIMIT_KIB * 1024:
             problems.append(
-                f"{describe(built_site, page)}: {size / 1024:.0f} KiB gzipped on a first visit, over {PAGE_WEIGHT_LIMIT_KIB} KiB;"
+                f"{name}: {size / 1024:.0f} KiB gzipped on a first visit, over {PAGE_WEIGHT_LIMIT_KIB} KiB;"
                 f" most of it {max(files, key=files.get)}"
             )
     fail_if(problems)
@@ -122,18 +125,15 @@ def test_a_first_visit_loads_only_this_sites_files_within_the_weight_limit(built
 def test_what_a_page_loads_is_seen(tmp_path):
     """tests/site_loads.py on a tiny site: local files, CSS urls, other hosts, missing files; canonical and
     alternate links and plain links load nothing."""
-    (tmp_path / "a").mkdir()
-    (tmp_path / "a" / "index.html").write_text(
-        '<link rel="canonical" href="https://example.org/a/"><link rel="alternate" hreflang="zh" href="https://example.org/zh/">'
-        '<link rel="stylesheet" href="../s.css"><link rel="preconnect" href="https://fonts.example.net">'
-        '<style>@font-face { src: url("https://fonts.example.net/a.woff2") }</style>'
-        '<script src="https://cdn.example/x.js"></script><img src="data:image/png;base64,AAAA">'
-        '<img src="/repo/i.svg"><img src="nothing.png"><a href="https://example.org/">a link loads nothing</a>'
-        '<pre class="mermaid">graph LR</pre>',
-        encoding="utf-8",
-    )
-    (tmp_path / "s.css").write_text("@import url(https://fonts.example/f.css); b { background: url(i.svg) }", encoding="utf-8")
-    (tmp_path / "i.svg").write_text("<svg/>", encoding="utf-8")
+    page = """
+        <link rel="canonical" href="https://example.org/a/"><link rel="alternate" hreflang="zh" href="https://example.org/zh/">
+        <link rel="stylesheet" href="../s.css"><link rel="preconnect" href="https://fonts.example.net">
+        <style>@font-face { src: url("https://fonts.example.net/a.woff2") }</style>
+        <script src="https://cdn.example/x.js"></script><img src="data:image/png;base64,AAAA">
+        <img src="/repo/i.svg"><img src="nothing.png"><a href="https://example.org/">a link loads nothing</a>
+        <pre class="mermaid">graph LR</pre>"""
+    css = "@import url(https://fonts.example/f.css); b { background: url(i.svg) }"
+    write(tmp_path, {"a/index.html": page, "s.css": css, "i.svg": "<svg/>"})
     files, external, missing = page_weight(tmp_path, "a/index.html", "/repo/")
     assert set(files) == {"a/index.html", "s.css", "i.svg"}
     assert external == [

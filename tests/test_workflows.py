@@ -12,7 +12,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
 import yaml
 
 from docs_pipeline.site import ROOT
@@ -33,10 +32,7 @@ def _runs(job):
 
 
 def test_zizmor_finds_nothing():
-    if not ZIZMOR.is_file():
-        pytest.fail(
-            f"zizmor is not installed next to {sys.executable}; pyproject.toml pins it (./dev test installs it)", pytrace=False
-        )
+    assert ZIZMOR.is_file(), f"zizmor is not installed next to {sys.executable}; pyproject.toml pins it (./dev test installs it)"
     options = ["--offline", "--persona", "pedantic", "--color", "never", "--no-progress", "--config", ".github/zizmor.yml"]
     result = subprocess.run([ZIZMOR, *options, *WORKFLOWS], cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, (

@@ -19,19 +19,19 @@ AUDIT = Path(__file__).resolve().parent
 SITE = layout()
 
 
-def write_report(name: str, report) -> None:
+def write_report(name, report):
     """A report kept in test-artifacts/audit/ for a person to read."""
-    path = ROOT / "test-artifacts" / "audit" / name
+    path = ROOT / "test-artifacts/audit" / name
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(report, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
-def tool_report(cmd: list, out: Path, timeout: float, ok=(0,), cwd=None):
+def tool_report(cmd, out, timeout, ok=(0,), cwd=None):
     """The JSON report an audit tool (`cmd`, run by Node) writes to `out`; a tool that is not installed, or
     fails, raises with what to do or what it said."""
     lock = hashlib.sha256((AUDIT / "package-lock.json").read_bytes()).hexdigest()[:16]
     # `./dev` writes this stamp into node_modules after `npm ci` of this exact lock file
-    if not shutil.which("node") or not (AUDIT / "node_modules" / f".installed-{lock}").is_file():
+    if not shutil.which("node") or not (AUDIT / f"node_modules/.installed-{lock}").is_file():
         raise RuntimeError(
             "the site audits need Node.js on PATH, the version tests/audit/package.json names (Debian: apt-get install"
             " nodejs npm), and Lighthouse and html-validate in tests/audit/node_modules as tests/audit/package-lock.json"
@@ -45,7 +45,7 @@ def tool_report(cmd: list, out: Path, timeout: float, ok=(0,), cwd=None):
     return json.loads(out.read_text(encoding="utf-8"))
 
 
-def run(urls: list[str], *options: str, timeout: float) -> list[dict]:
+def run(urls, *options, timeout):
     """lighthouse.mjs on `urls`, one Node process: its records in URL order (lighthouse.mjs lists their fields)."""
     if not (chrome := chromium_executable()):
         raise RuntimeError(f"no Chromium found. {INSTALL_HINT}")

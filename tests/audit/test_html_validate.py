@@ -18,23 +18,24 @@ TAG = re.compile(r"<[a-zA-Z](?:[^<>{]|\{\{.*?\}\}|\{%.*?%\})*>", re.S)  # a star
 JINJA = re.compile(r"\{\{.*?\}\}|\{%.*?%\}", re.S)
 
 
-def _start_tags(template: Path) -> set[str]:
+def _start_tags(template):
     """The start tags a template writes (none if it does not exist), whitespace folded."""
     text = re.sub(r"\{#.*?#\}", "", template.read_text(encoding="utf-8") if template.is_file() else "", flags=re.S)
     return {" ".join(tag.split()) for tag in TAG.findall(text)}
 
 
-def own_template_tags() -> list[re.Pattern]:
+def own_template_tags():
     """A pattern for each start tag the site's templates (overrides/) write that Material's template
     of the same name (or base.html, whose blocks partials/theme-*.html copy) does not: what the site
     wrote or changed. A copied partial's or block's unchanged tags stay the theme's."""
-    theirs, patterns = Path(material.__file__).resolve().parent / "templates", []
-    for ours in sorted((ROOT / "overrides").rglob("*.html")):
-        unchanged = _start_tags(theirs / "base.html") | _start_tags(theirs / ours.relative_to(ROOT / "overrides"))
-        for tag in sorted(_start_tags(ours) - unchanged):
-            regex = ".*?".join(r"\s*".join(re.escape(word) for word in part.split(" ")) for part in JINJA.split(tag))
-            patterns.append(re.compile(regex, re.S))
-    return patterns
+    theirs = Path(material.__file__).resolve().parent / "templates"
+    return [
+        re.compile(".*?".join(r"\s*".join(map(re.escape, part.split(" "))) for part in JINJA.split(tag)), re.S)
+        for ours in sorted((ROOT / "overrides").rglob("*.html"))
+        for tag in sorted(
+            _start_tags(ours) - _start_tags(theirs / "base.html") - _start_tags(theirs / ours.relative_to(ROOT / "overrides"))
+        )
+    ]
 
 
 @pytest.fixture(scope="module")
@@ -47,13 +48,7 @@ def html_messages(built_site, built_pages, request, tmp_path_factory):
     # what a reader or a browser gets: no-trailing-whitespace (Jinja and Markdown leave it everywhere)
     # and doctype-style (Material writes <!doctype html>). Inline styles may set min-width besides
     # display: a stepped figure's wide graph keeps a minimum size (docs_pipeline/steps_figure.py).
-    cmd = [
-        AUDIT / "node_modules" / ".bin" / "html-validate",
-        "--config",
-        AUDIT / "htmlvalidate.json",
-        "--formatter",
-        f"json={out}",
-    ]
+    cmd = [AUDIT / "node_modules/.bin/html-validate", "--config", AUDIT / "htmlvalidate.json", "--formatter", f"json={out}"]
     ours, messages = own_template_tags(), []
     for report in tool_report([*cmd, *built_pages], out, 600, ok=(0, 1), cwd=built_site):  # 1: it found errors
         page = report["filePath"].removeprefix(f"{built_site.resolve()}/")  # Node resolves it from its working directory

@@ -18,14 +18,14 @@ CATEGORIES = ("accessibility", "best-practices", "seo")  # each held at 100
 
 
 @pytest.fixture(scope="module")
-def lighthouse_mobile(built_site, served_site):
+def lighthouse_mobile(built_pages, served_site):
     """{page: Lighthouse record} for a page of each kind: mobile, fast mode (the audits that carry weight). A page
     Lighthouse could not audit (a runtime error, not a low score) is tried once more before its error stands."""
-    pages = {served_site + page.removesuffix("index.html"): page for page in kinds(built_site)}
+    pages = {served_site + page.removesuffix("index.html"): page for page in kinds(built_pages)}
     options = ("--form-factor", "mobile", "--categories", ",".join(CATEGORIES), "--fast")
     records = {r["url"]: r for r in run(list(pages), *options, timeout=600)}
     if broken := [url for url, r in records.items() if r.get("error") or r.get("runtimeError")]:
-        records.update({r["url"]: r for r in run(broken, *options, timeout=300)})
+        records |= {r["url"]: r for r in run(broken, *options, timeout=300)}
     records = {page: records[url] for url, page in pages.items()}
     write_report("lighthouse.json", records)
     return records

@@ -28,8 +28,7 @@ SEARCH_READY = """() => document.querySelector('.md-search-result__meta').textCo
 @functools.cache  # Playwright's sync API cannot be asked again once a browser is running
 def chromium_executable():
     """$CHROMIUM when set (None when it is no file), Playwright's own browser, a Chromium on PATH, or None."""
-    explicit = os.environ.get("CHROMIUM")
-    if explicit:
+    if explicit := os.environ.get("CHROMIUM"):
         return explicit if Path(explicit).is_file() else None
     from playwright.sync_api import sync_playwright
 
@@ -46,7 +45,7 @@ def launch(executable):
 
     expect.set_options(timeout=TIMEOUT_MS)  # as every other wait: a busy machine is slow, not wrong
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS, headless=True)
+        browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)  # headless
         try:
             yield browser
         finally:
@@ -89,4 +88,4 @@ def new_tab(browser, base_url, path=None, **options):
 
 def figure_id(snippet):
     """The selector of a snippet's stepped figure (docs_pipeline/steps_figure.py)."""
-    return "#steps-" + snippet.replace("/", "-").replace("_", "-")
+    return f"#steps-{snippet.replace('/', '-').replace('_', '-')}"

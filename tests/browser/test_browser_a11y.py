@@ -35,10 +35,10 @@ for _snippet, _used in sorted(declared().items()):
         ON_PAGE[SITE.root / _page].append(_snippet)
 # the page with the most stepped figures, in each language
 _MOST = [SITE.counterpart(max(sorted(ON_PAGE), key=lambda p: len(ON_PAGE[p])), lang) for lang in SITE.languages]
-HOW = SITE.docs / "en" / "how-it-works.md"
+HOW = SITE.docs / "en/how-it-works.md"
 STEPPED_SAMPLE = list(dict.fromkeys([*_MOST, SITE.counterpart(HOW), HOW]))
 # Focus: the templates and the header are the same in both languages; the stepped page in Chinese.
-FOCUS_SAMPLE = list(dict.fromkeys([_MOST[0], HOW, SITE.docs / "en" / "errors.md"]))
+FOCUS_SAMPLE = list(dict.fromkeys([_MOST[0], HOW, SITE.docs / "en/errors.md"]))
 # Each page with a stepped figure, once, the languages taking turns.
 EVERY_STEPPED = [
     SITE.docs / SITE.languages[i % 2] / f"{name}.md" for i, name in enumerate(sorted({SITE.page_name(p) for p in ON_PAGE}))
@@ -150,26 +150,21 @@ _LINES = f"""(figure) => {{
     return problems;
 }}"""
 
-MODES = {  # Playwright's emulation: forced colours light and dark, and the ordinary palettes
-    "forced colours, light": {"forced_colors": "active", "color_scheme": "light"},
-    "forced colours, dark": {"forced_colors": "active", "color_scheme": "dark"},
-    "light": {"color_scheme": "light"},
-    "dark": {"color_scheme": "dark"},
-}
-
 
 @pytest.mark.parametrize("page", EVERY_STEPPED, ids=SITE.name)
 def test_forced_colours_mark_the_current_line_and_every_label_reads(page, browser, served_site):
-    problems = []
-    for mode, emulation in MODES.items():
-        with new_tab(browser, served_site, SITE.url_of(page), reduced_motion="reduce", **emulation) as tab:
-            problems += [f"{mode}: {p}" for p in tab.evaluate(_LABELS)]
-            if "forced_colors" in emulation:
-                for snippet in ON_PAGE[page]:
-                    found = tab.locator(figure_id(snippet)).evaluate(_LINES)
-                    problems += [f"{mode}: {figure_id(snippet)}: {p}" for p in found]
-        problems += [f"{mode}: {e}" for e in tab.errors]
-    assert not problems, f"{SITE.name(page)} ({SITE.url_of(page)}):\n  " + "\n  ".join(problems)
+    """In Playwright's emulation: forced colours, light and dark, and the ordinary palettes."""
+    problems, url = [], SITE.url_of(page)
+    for forced in ("active", "none"):
+        for scheme in ("light", "dark"):
+            mode = f"forced colours {forced}, {scheme}"
+            with new_tab(browser, served_site, url, reduced_motion="reduce", forced_colors=forced, color_scheme=scheme) as tab:
+                problems += [f"{mode}: {p}" for p in tab.evaluate(_LABELS)]
+                if forced == "active":
+                    for figure in map(figure_id, ON_PAGE[page]):
+                        problems += [f"{mode}: {figure}: {p}" for p in tab.locator(figure).evaluate(_LINES)]
+            problems += [f"{mode}: {e}" for e in tab.errors]
+    assert not problems, f"{SITE.name(page)} ({url}):\n  " + "\n  ".join(problems)
 
 
 # ------------------------------------------------------------------------------------------- focus
@@ -201,8 +196,7 @@ MAX_STOPS = 1000
 def test_no_tab_stop_lies_under_the_sticky_header(page, width, browser, served_site):
     """Tab from the top of the page round to it again; at each stop the focused element is clear of the
     header (pages.css: scroll-padding-top; a11y.js: a Tab stop taller than the window shows its top)."""
-    problems, stops, path = [], 0, SITE.url_of(page)
-    viewport = {"width": width, "height": WIDTHS[width]}
+    problems, stops, path, viewport = [], 0, SITE.url_of(page), {"width": width, "height": WIDTHS[width]}
     with new_tab(browser, served_site, path, viewport=viewport, reduced_motion="reduce") as tab:
         for _ in range(MAX_STOPS):
             tab.keyboard.press("Tab")
@@ -232,9 +226,9 @@ _SHOWN = """([figure, n]) => {
 }"""
 
 
-def _ax(cdp, selector, *keys):
-    """Of the first element matching `selector`, its accessibility node's `keys`: role, name, description,
-    its properties (live, atomic, ...) or its text (its StaticText descendants)."""
+def _ax(cdp, selector):
+    """The first element matching `selector` as its accessibility node says it: {role, name, description,
+    its properties (live, atomic, ...), text (its StaticText descendants)}."""
     found = cdp.send("Runtime.evaluate", {"expression": f"document.querySelector({json.dumps(selector)})"})
     object_id = found["result"].get("objectId")
     assert object_id, f"no element {selector}"
@@ -243,7 +237,7 @@ def _ax(cdp, selector, *keys):
     ax = {p["name"]: p["value"].get("value") for p in node.get("properties", [])}
     ax |= {key: node.get(key, {}).get("value", "") for key in ("role", "name", "description")}
     ax["text"] = " ".join("".join(t.get("name", {}).get("value", "") for t in text).split())
-    return [ax.get(key) for key in keys]
+    return ax
 
 
 @pytest.mark.parametrize("page", STEPPED_SAMPLE, ids=SITE.name)
@@ -254,17 +248,18 @@ def test_a_screen_reader_hears_each_step(page, browser, served_site):
     lead to, or by their label alone where they lead nowhere; the frame shown is an image named
     "... after step n of N" and described by the graph in words. The page's <html lang>:
     tests/test_build.py::test_every_built_page."""
-    lang, problems = SITE.language_of(page), []
-    w = texts()[lang]["steps"]
+    problems, w = [], texts()[SITE.language_of(page)]["steps"]
 
     def button(which, to, total):
-        return ["button", w["to_step"].format(label=w[which], n=to, total=total) if 1 <= to <= total else w[which]]
+        return {
+            "role": "button",
+            "name": w["to_step"].format(label=w[which], n=to, total=total) if 1 <= to <= total else w[which],
+        }
 
     with new_tab(browser, served_site, SITE.url_of(page), reduced_motion="reduce") as tab:
         cdp = tab.context.new_cdp_session(tab)
         cdp.send("Accessibility.enable")
-        for snippet in ON_PAGE[page]:
-            figure = figure_id(snippet)
+        for figure in map(figure_id, ON_PAGE[page]):
             total = tab.locator(f"{figure} .steps__frame").count()
             for n in range(1, total + 1):
                 if n > 1:
@@ -272,22 +267,20 @@ def test_a_screen_reader_hears_each_step(page, browser, served_site):
                 said, desc, line = tab.evaluate(_SHOWN, [figure, n])
                 if line not in said:
                     problems.append(f"{figure}, step {n}: the sentence does not quote the line it runs ({line}): {said}")
-                heard = [  # (what, its element, what of it, what that must be)
-                    ("the live region", ".steps__live", ("live", "atomic", "text"), ["polite", True, said]),
-                    ("Previous", ".steps__prev", ("role", "name"), button("prev", n - 1, total)),
-                    ("Next", ".steps__next", ("role", "name"), button("next", n + 1, total)),
-                    (
-                        "the graph",
-                        ".steps__frame--current svg",
-                        ("role", "name", "description"),
-                        ["image", w["alt"].format(n=n, total=total), desc],
-                    ),
-                ]
-                for what, element, keys, want in heard:
-                    if (got := _ax(cdp, f"{figure} {element}", *keys)) != want:
-                        problems.append(
-                            f"{figure}, step {n} of {total}: {what}'s {', '.join(keys)} are\n      {got!r}\n    not\n      {want!r}"
-                        )
+                heard = {  # the live region, Previous, Next, the graph: what each must say
+                    ".steps__live": {"live": "polite", "atomic": True, "text": said},
+                    ".steps__prev": button("prev", n - 1, total),
+                    ".steps__next": button("next", n + 1, total),
+                    ".steps__frame--current svg": {
+                        "role": "image",
+                        "name": w["alt"].format(n=n, total=total),
+                        "description": desc,
+                    },
+                }
+                for element, want in heard.items():
+                    ax = _ax(cdp, f"{figure} {element}")
+                    if (got := {key: ax.get(key) for key in want}) != want:
+                        problems.append(f"{figure} {element}, step {n} of {total}: says\n      {got!r}\n    not\n      {want!r}")
     problems += tab.errors
     assert not problems, f"{SITE.name(page)} ({SITE.url_of(page)}):\n  " + "\n  ".join(problems)
 

@@ -8,7 +8,6 @@ is checked once per language; where each page's switcher links lead, statically 
 
 import difflib
 import re
-from urllib.parse import urljoin
 
 import pytest
 from axe_playwright_python.base import AXE_SCRIPT
@@ -17,7 +16,7 @@ from playwright.sync_api import expect
 from docs_pipeline.pages import expand, parse, without_annotation
 from docs_pipeline.site import layout
 from tests.browser.chromium import SEARCH_READY, new_tab
-from tests.site_loads import describe, sample, source
+from tests.site_loads import covering, describe, sample, source
 
 SITE = layout()
 CHECKS = {  # what each covers, as its failures say it
@@ -26,7 +25,6 @@ CHECKS = {  # what each covers, as its failures say it
     "requests and console": "requests to other hosts, failed requests, console errors",
     "axe-core": "axe-core reports (every rule at every impact, nothing excused), at 1280 px and at 412 px",
 }
-PHONE_WIDTH = 412  # Lighthouse's phone
 NO_MOTION = "*, *::before, *::after { transition: none !important; animation: none !important; }"
 
 # A block is mounted (content.lazy in mkdocs.yml: once it first scrolls into view) once it has its
@@ -92,25 +90,27 @@ def _visit(browser, base_url, page, parsed):
     """One built page's first visit: {check: problems}. `parsed`: the parsed page it is built from, None for
     a notebook or 404 page."""
     with new_tab(browser, base_url, page.removesuffix("index.html")) as tab:
-        problems = {check: [] for check in CHECKS} | {"requests and console": tab.errors}
         tab.wait_for_function(SEARCH_READY)  # the search worker's requests are the page's too
         tab.add_style_tag(content=NO_MOTION)  # no check waits on a fade; annotation markers pulse forever
         tab.evaluate("document.querySelectorAll('article details').forEach(d => d.open = true)")
         tab.evaluate(_MOUNT_ALL_BLOCKS)
         tab.wait_for_function(_ALL_MOUNTED)
         tab.evaluate(AXE_SCRIPT)
-        for width in (1280, PHONE_WIDTH):
+        axe = []
+        for width in (412, 1280):  # Lighthouse's phone, then a desktop's width, where the other checks run
             tab.set_viewport_size({"width": width, "height": 900})
             tab.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")  # resize observers ran
-            problems["axe-core"] += [
+            axe += [
                 f"at {width} px: {v['id']} ({v['impact']}): {v['help']}\n      "
                 + "\n      ".join(f"{n['target']}: {n['html'][:120]}" for n in v["nodes"][:5])
                 for v in tab.evaluate(_AXE)
             ]
-        tab.set_viewport_size({"width": 1280, "height": 900})
-        problems["annotations"] = _annotation(tab)
-        problems["copy"] = _copy(tab, parsed) if parsed else []
-    return problems
+        return {
+            "axe-core": axe,
+            "annotations": _annotation(tab),
+            "copy": _copy(tab, parsed) if parsed else [],
+            "requests and console": tab.errors,
+        }
 
 
 def _annotation(tab):
@@ -123,9 +123,11 @@ def _annotation(tab):
     tip = marker.locator("xpath=..").locator(".md-tooltip, .md-tooltip2")
     expect(tip).to_have_css("opacity", "1")
     expect(tip).to_have_text(re.compile(r"\S"))
-    if tip.evaluate(_UNCLIPPED):
-        return []
-    return [f"the code annotation {marker.get_attribute('href')} opens cut off at the edge of its code block"]
+    return (
+        []
+        if tip.evaluate(_UNCLIPPED)
+        else [f"the code annotation {marker.get_attribute('href')} opens cut off at the edge of its code block"]
+    )
 
 
 def _lines(lines):
@@ -145,7 +147,7 @@ def _copy(tab, parsed):
             problems.append(f"{block.where}: the code block has not exactly one copy button")
             continue
         python = block.language == "python"  # or text: tests/test_pages.py
-        want = _lines(without_annotation(line) for line in expand(block.includes))
+        want = _lines(map(without_annotation, expand(block.includes)))
         got = _lines(copy[0 if python else 1].splitlines())  # [copied, shown]
         if got != want:
             where = f"{block.where} ({', '.join(block.includes)})"
@@ -157,10 +159,10 @@ def _copy(tab, parsed):
 
 
 @pytest.fixture(scope="session")
-def first_visits(browser, served_site, built_site, built_pages, exhaustive):
+def first_visits(browser, served_site, built_pages, exhaustive):
     """{built page: {check: problems}}, or {built page: why} where the visit itself broke."""
     visits = {}
-    for page in list(built_pages) if exhaustive else sample(built_site):
+    for page in list(built_pages) if exhaustive else sample(built_pages):
         try:
             visits[page] = _visit(browser, served_site, page, parse(source(page)) if source(page).is_file() else None)
         except Exception as error:  # every check of the page fails with it, naming the page
@@ -212,7 +214,7 @@ def test_fonts_palette_collapsibles_and_language_switch(lang, browser, served_si
                 f"{char} renders as a box (no CJK font): apt-get install fonts-noto-cjk"
             )
         if screenshots:
-            tab.screenshot(path=str(screenshots / f"{lang}-{page.stem}.png"), full_page=True)
+            tab.screenshot(path=screenshots / f"{lang}-{page.stem}.png", full_page=True)
         tab.add_style_tag(content=NO_MOTION)
         body = tab.locator("body")
         scheme = body.get_attribute("data-md-color-scheme") or "(none)"
@@ -228,29 +230,22 @@ def test_fonts_palette_collapsibles_and_language_switch(lang, browser, served_si
         tab.locator(".md-header .md-select").first.hover()
         other = SITE.counterpart(page)
         tab.locator(f".md-header a.md-select__link[hreflang={SITE.language_of(other)}]").click()
-        expect(tab).to_have_url(urljoin(served_site, SITE.url_of(other)) + f"#{section}")
-
-
-def _code_samples(built_pages):
-    """The fewest built code blocks that together hold every kind of token the site highlights
-    (and plain code text): [(page, block HTML)]."""
-    blocks = [
-        (page, block.html, {""} | {span.attributes["class"] for span in block.css("span[class]")})
-        for page, tree in built_pages.items()
-        for block in tree.css("div.highlight")
-    ]
-    needed, chosen = set().union(*(kinds for *_, kinds in blocks)), []
-    while needed:
-        page, html, kinds = max(blocks, key=lambda block: len(block[2] & needed))
-        chosen.append((page, html))
-        needed -= kinds
-    return chosen
+        expect(tab).to_have_url(f"{served_site}{SITE.url_of(other)}#{section}")
 
 
 def test_code_is_readable_in_both_schemes(browser, served_site, built_pages):
     """Code has the same colours on every page, so the visits leave its text out of axe's colour
     contrast rule: here every kind of token the site highlights is checked once, in each scheme."""
-    samples, faint = _code_samples(built_pages), []
+    # few built code blocks that together hold every kind of token the site highlights (and plain code text)
+    samples = covering(
+        {
+            (page, block.html): {""} | {span.attributes["class"] for span in block.css("span[class]")}
+            for page, tree in built_pages.items()
+            for block in tree.css("div.highlight")
+        },
+        [],
+    )
+    faint = []
     with new_tab(browser, served_site, "") as tab:
         tab.evaluate("html => { document.querySelector('article').innerHTML = html; }", "".join(html for _, html in samples))
         tab.evaluate(AXE_SCRIPT)

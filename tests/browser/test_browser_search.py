@@ -5,7 +5,6 @@ is among the results, and no result is a page of the other language.
 
 import json
 import re
-from urllib.parse import urlsplit
 
 import pytest
 
@@ -23,7 +22,7 @@ QUERIES = {
 def _expected(site, lang, query):
     """Locations (page URLs relative to the site root) of `lang` pages containing `query`
     (case-insensitively), read from that language's own search index (docs_pipeline/plugin.py)."""
-    index = json.loads((site / SITE.prefix(lang) / "search" / "search_index.json").read_text(encoding="utf-8"))
+    index = json.loads((site / SITE.prefix(lang) / "search/search_index.json").read_text(encoding="utf-8"))
     separator = re.compile(index["config"]["separator"])
 
     def contains(text):
@@ -32,8 +31,9 @@ def _expected(site, lang, query):
         # words as lunr cuts them: "out.backward()" is one token, "backward" is not in it
         return set(query.lower().split()) <= {re.sub(r"^\W+|\W+$", "", t) for t in separator.split(text)}
 
-    docs = index["docs"]
-    return {SITE.prefix(lang) + d["location"].split("#")[0] for d in docs if contains(f"{d['title']} {d['text']}".lower())}
+    return {
+        SITE.prefix(lang) + d["location"].split("#")[0] for d in index["docs"] if contains(f"{d['title']} {d['text']}".lower())
+    }
 
 
 # The search ran: the query is in the box and the result line no longer says "type to start searching".
@@ -45,7 +45,7 @@ _SEARCHED = """q => {
 
 
 RESULT_ITEM = ".md-search-result__item"
-_MORE = "([selector, count]) => document.querySelectorAll(selector).length > count"
+_MORE = f"count => document.querySelectorAll('{RESULT_ITEM}').length > count"
 # to the top, two frames for the scroll to register, then to the bottom: Material loads more only on arriving there
 _TO_THE_BOTTOM_AGAIN = (
     "async e => { e.scrollTo(0, 0); await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));"
@@ -74,11 +74,12 @@ def search_results(browser, served_site):
                 announced = int((re.findall(r"\d+", meta) or [0])[0])
                 while (count := tab.locator(RESULT_ITEM).count()) < announced:
                     tab.locator(".md-search__scrollwrap").evaluate(_TO_THE_BOTTOM_AGAIN)
-                    tab.wait_for_function(_MORE, arg=[RESULT_ITEM, count])
-                hrefs = tab.locator(f"{RESULT_ITEM} > a.md-search-result__link").evaluate_all("links => links.map(a => a.href)")
+                    tab.wait_for_function(_MORE, arg=count)
+                links = tab.locator(f"{RESULT_ITEM} > a.md-search-result__link").evaluate_all(
+                    "links => links.map(a => a.pathname)"
+                )
                 # relative to the site root; a page's sections are listed under it: once each
-                found = dict.fromkeys(urlsplit(href).path.removeprefix(urlsplit(served_site).path) for href in hrefs)
-                results[(lang, query)] = (list(found), meta)
+                results[lang, query] = (list(dict.fromkeys(path.removeprefix(SITE.base_path) for path in links)), meta)
                 box.fill("")
                 tab.keyboard.press("Escape")
     return results
@@ -86,7 +87,7 @@ def search_results(browser, served_site):
 
 @pytest.mark.parametrize("lang,query", [(lang, q) for lang, qs in QUERIES.items() for q in qs])
 def test_search_finds_the_right_pages_in_the_readers_language(lang, query, search_results, built_site):
-    expected, (found, meta) = _expected(built_site, lang, query), search_results[(lang, query)]
+    expected, (found, meta) = _expected(built_site, lang, query), search_results[lang, query]
     assert expected, f"no {lang} page contains {query!r}: pick another query"
     other = sorted({f for f in found if ("en" if f.startswith("en/") else "zh") != lang})
     missing = sorted(expected - set(found))
