@@ -15,6 +15,7 @@ from docs_pipeline.rules import CHECKED, RULES, is_rules_page, rules_pages, stat
 from docs_pipeline.site import layout
 from docs_pipeline.ui import texts
 from tests.helpers import fail_if
+from tests.site_loads import source
 
 SITE = layout()
 CHECKS = sorted((SITE.root / "snippets" / RULES).glob("*.py"))
@@ -23,12 +24,11 @@ LONGEST_STATEMENT = {"zh": 270, "en": 480}  # characters of plain text
 
 
 def test_each_rule_check_asserts_its_rule():
-    asserting = [c for c in CHECKS if any(isinstance(n, ast.Assert) for n in ast.walk(ast.parse(c.read_text(encoding="utf-8"))))]
     fail_if(
         [
             f"{SITE.name(c)}: a rule check states its rule as code: assert it over every case it probes"
             for c in CHECKS
-            if c not in asserting
+            if not any(isinstance(n, ast.Assert) for n in ast.walk(ast.parse(c.read_text(encoding="utf-8"))))
         ]
     )
 
@@ -41,7 +41,7 @@ def _section(page, check) -> list[str]:
     where, lang = f"{page.name}:{heading.line}: the section {{ #{check.stem} }}", SITE.language_of(page.path)
     code = [b for b in page.blocks if start < b.line < end]
     problems = [f"{where} does not include {SITE.name(check)}"] * (
-        f"{RULES}/{check.stem}.py" not in {t for b in code for t in b.includes}
+        not any(f"{RULES}/{check.stem}.py" in b.includes for b in code)
     )
     if f'{{{{ cited_by("{check.stem}") }}}}' not in "\n".join(page.lines[heading.line : end - 1]):
         problems.append(f'{where} does not end with {{{{ cited_by("{check.stem}") }}}}')
@@ -77,7 +77,7 @@ def test_each_check_is_shown_under_its_heading_stated_first_and_folded(lang):
     )
 
 
-def test_a_marker_carries_its_rules_statement(built_site, built_pages):
+def test_a_marker_carries_its_rules_statement(built_pages):
     """On every built page, a marker's accessible name, which pages.css shows on hover and focus, is the
     visible word and its rule's statement, character for character, and it has no title."""
     said = {}  # (language, rule): its statement; one that cannot be read is the test above's failure
@@ -87,8 +87,8 @@ def test_a_marker_carries_its_rules_statement(built_site, built_pages):
                 said[SITE.language_of(page.path), heading.id] = statement(page, heading)
     problems = []
     for built, doc in built_pages.items():
-        lang = SITE.language_of(SITE.root / SITE.source_of(built_site / built, built_site))
-        prefix = re.search(r'aria-label=\\?"([^"{\\]*)\{statement\}', texts()[lang]["rule"]).group(1)  # "Rule: "
+        lang = SITE.language_of(source(built))
+        prefix = re.search(r'aria-label=\\?"([^"{\\]*)\{statement\}', texts()[lang]["rule"])[1]  # "Rule: "
         for marker in doc.css("a.rule-ref"):
             expected = prefix + said.get((lang, marker.attributes["href"].rpartition("#")[2]), "?")
             if (
