@@ -35,8 +35,7 @@ class Term:
         for field in fields(self):
             value, text = getattr(self, field.name), field.type is str
             items = [value] if text else value
-            valid = isinstance(items, list | tuple) and all(isinstance(s, str) and s.strip() for s in items)
-            if not valid or (field.name == "en" and not value):
+            if not (isinstance(items, list | tuple) and all(isinstance(s, str) and s.strip() for s in items)) or (field.name == "en" and not value):
                 raise TypeError(f"{field.name}: {value!r} is not {'a string' if text else 'a list of strings'}, or is empty")
             object.__setattr__(self, field.name, value.strip() if text else tuple(value))
         if self.zh in self.zh_avoid:
@@ -108,8 +107,10 @@ def link_first_uses(markdown, lang, terms, glossary_href):
     of them, any case: elsewhere the same word is a homonym ("guards `sqrt`")."""
     lines = markdown.split("\n")
     fenced = {n for block in fences(lines) for n in range(block.line - 1, block.end)}
-    ordered = sorted(terms, key=lambda t: max(len(a) for a in (t.zh, *t.en)), reverse=True)
-    patterns = [(t, re.compile(re.escape(t.zh)) if lang == "zh" else _english(t.en + t.forms)) for t in ordered]
+    patterns = [
+        (t, re.compile(re.escape(t.zh)) if lang == "zh" else _english(t.en + t.forms))
+        for t in sorted(terms, key=lambda t: max(len(a) for a in (t.zh, *t.en)), reverse=True)
+    ]
     first = {}  # term -> (line, (start, end)) of its first use
     for n, line in enumerate(lines):
         if n in fenced or NOT_PROSE_LINE.match(line):

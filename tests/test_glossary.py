@@ -19,20 +19,7 @@ from docs_pipeline.site import layout
 from tests.helpers import fail_if
 
 SITE = layout()
-REQUIRED = {
-    "计算图",
-    "动态计算图",
-    "静态计算图",
-    "叶子张量",
-    "反向传播",
-    "梯度",
-    "前向传播",
-    "张量",
-    "自动求导",
-    "有向无环图",
-    "条件分支",
-    "钩子",
-}
+REQUIRED = set("计算图 动态计算图 静态计算图 叶子张量 反向传播 梯度 前向传播 张量 自动求导 有向无环图 条件分支 钩子".split())
 
 
 def _term(zh, *en, **avoid):
