@@ -44,7 +44,7 @@ def code_is_included_not_pasted(page):
 def each_snippet_shown_whole_with_its_output(page):
     """What a reader copies from the page is the whole program, and the page shows what it prints."""
     sections = shown(page)
-    for snippet in [path for path in sections if path.suffix == ".py"]:
+    for snippet in (path for path in sections if path.suffix == ".py"):
         if None not in sections[snippet] and (uncovered := lines_outside(snippet, sections[snippet])):
             yield (
                 f"{page.name} shows {SITE.name(snippet)} only in part; lines {uncovered} are not in any "
@@ -162,7 +162,7 @@ def continues(line):
 def marked_passages(page):
     """(line, text) of each paragraph or list item an uncorrected article mark opens, from the mark on."""
     for number, line in enumerate(page.lines, 1):
-        if (mark := ARTICLE.search(line)) and not mark.group("args").strip():
+        if (mark := ARTICLE.search(line)) and not mark["args"].strip():
             yield number, " ".join([line[mark.end() :], *takewhile(continues, page.lines[number:])])
 
 
@@ -191,7 +191,7 @@ CHECKS = [
 ]
 
 
-@pytest.mark.parametrize("check", CHECKS, ids=lambda check: check.__name__)
+@pytest.mark.parametrize("check", CHECKS)  # each named for its function
 def test_every_page(check):
     fail_if([problem for page in SITE.pages() for problem in check(parse(page))])
 
