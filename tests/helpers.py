@@ -59,6 +59,17 @@ def fail_if(problems: list[str]) -> None:
         pytest.fail("\n".join(problems), pytrace=False)
 
 
+# The snippet tests, as `./dev test` runs them: python's arguments
+SNIPPET_TESTS = ("-m", "pytest", "-q", "--no-header", "-p", "no:cacheprovider", "snippets")
+
+
+def python(project, env, *args):
+    """`python ARGS` (this one) run in `project`, `env` added to this process's environment."""
+    return subprocess.run(
+        [sys.executable, *args], cwd=project, env={**os.environ, **env}, capture_output=True, text=True, timeout=3600
+    )
+
+
 def start_build(project, site, env: dict) -> subprocess.Popen:
     """`mkdocs build --strict` of `project` into `site`, started (`env` added to this process's)."""
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", **env}
