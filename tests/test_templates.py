@@ -54,15 +54,16 @@ def _notebook(page, url, doc) -> list[str]:
     downloads = doc.css("a.page-notebook-button, a.page-note__download")
     if not parse(page).code:
         return [f"{url}: a notebook download on a page without code"] * bool(downloads)
-    expected, problems = notebook_url(page, SITE) + notebook_file_name(page, SITE), []
+    notebook, problems = notebook_url(page, SITE), []
+    expected = notebook + notebook_file_name(page, SITE)
     if not doc.css_first("a.page-notebook-button[download][aria-label]"):
         problems.append(f"{url}: no notebook button with download and aria-label")
     if UI[SITE.language_of(page)]["download"] not in doc.html:
         problems.append(f"{url}: the notebook download is not in its language")
     if (offered := _targets(url, downloads)) != [expected, expected]:
         problems.append(f"{url}: the button and the note should each offer {expected}: {offered}")
-    view = notebook_url(page, SITE) + "index.html"
-    if (views := _targets(url, doc.css("a.page-note__view"))) != ([] if url == notebook_url(page, SITE) else [view]):
+    view = notebook + "index.html"
+    if (views := _targets(url, doc.css("a.page-note__view"))) != ([] if url == notebook else [view]):
         problems.append(f"{url}: links to the notebook page {views}, expected one to {view} (none on itself)")
     return problems
 
