@@ -37,11 +37,11 @@ def test_every_page_and_each_languages_404_page_is_built(built_site, built_pages
     assert not missing, f"pages not built: {missing}"
 
 
-def _lines(text) -> str:
+def _lines(text):
     return "\n".join(line.rstrip() for line in text).strip("\n")
 
 
-def _code(name: str, doc, page) -> list[str]:
+def _code(name, doc, page):
     """The page's code blocks show what it includes, as snippets/ holds it, in order (the copy button: the
     browser tests)."""
     shown, blocks = doc.css("article div.highlight pre > code"), parse(page).blocks

@@ -4,7 +4,6 @@ entry on the page shows the failing code and the fix, every error or warning mes
 site shows has a row, and both languages index the same messages."""
 
 import re
-from pathlib import Path
 
 import pytest
 
@@ -23,11 +22,11 @@ ROW = re.compile(
 SHOWN = re.compile(r"\b(?:\w*(?:Error|Warning)|Unsupported): .*")  # a message as an output prints it
 
 
-def _flat(text: str) -> str:
+def _flat(text):
     return " ".join(text.split())
 
 
-def index(lang: str) -> list[tuple[str, Path, str, str]]:
+def index(lang):
     """(message, page, anchor, its own anchor on the index page) for each message row of the page's tables."""
     page = (SITE.docs / lang / PAGE).resolve()
     rows = map(ROW.match, page.read_text(encoding="utf-8").splitlines())
@@ -43,7 +42,7 @@ def index(lang: str) -> list[tuple[str, Path, str, str]]:
     ]
 
 
-def sections(parsed, anchor: str):
+def sections(parsed, anchor):
     """(start, end) lines of the section under the heading `anchor`, then of each section holding it, outwards."""
     found = [h for h in parsed.headings if h.id == anchor]
     assert found, f"{SITE.name(parsed.path)} has no heading {{ #{anchor} }}"
@@ -54,11 +53,11 @@ def sections(parsed, anchor: str):
             yield parsed.section(heading)
 
 
-def included(parsed, section: tuple[int, int]) -> list[Path]:
+def included(parsed, section):
     return [split_target(t)[0] for b in parsed.blocks if section[0] < b.line < section[1] for t in b.includes]
 
 
-def outputs_under(page: Path, anchor: str) -> str:
+def outputs_under(page, anchor):
     """The outputs shown in the section `anchor` of `page`, or else in the nearest section that holds it."""
     parsed = parse(page)
     for section in sections(parsed, anchor):

@@ -18,7 +18,7 @@ SITE = layout()
 HAN = re.compile(r"[\u4e00-\u9fff]")
 
 
-def meta_problems(pages: dict) -> list[str]:
+def meta_problems(pages):
     """Every way the built pages ({path in the site: parsed HTML}) fall short in descriptions and canonical
     links, one line each, naming the page."""
     problems, by_language = [], defaultdict(list)  # (language, description) -> pages

@@ -34,7 +34,7 @@ def test_each_rule_check_asserts_its_rule():
     )
 
 
-def _section(page, check) -> list[str]:
+def _section(page, check):
     """What is wrong with the section of `check` on its rules page: its heading, the program it includes, the
     statement first (short, not about the program), the program and output folded, cited_by last."""
     heading = next(h for h in page.headings if h.id == check.stem)

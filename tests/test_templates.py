@@ -16,14 +16,14 @@ SITE = layout()
 UI = texts()
 
 
-def _targets(url: str, links: list) -> list[str]:
+def _targets(url, links):
     """The built files (relative to the site) that links on the page at `url` point to."""
     urls = [urljoin(f"http://site.invalid/{url}", link.attributes["href"]) for link in links]
     assert all(urlsplit(target).netloc == "site.invalid" for target in urls), f"{url}: {urls} leave the site"
     return [site_file(target) for target in urls]
 
 
-def _notes(site, page, url, doc) -> list[str]:
+def _notes(site, page, url, doc):
     """The note below the page: the torch version, the source link, in its language; on an English page the
     link to the Chinese original."""
     lang, footers = SITE.language_of(page), doc.css("aside.page-note--footer")
@@ -48,7 +48,7 @@ def _notes(site, page, url, doc) -> list[str]:
     return problems
 
 
-def _notebook(page, url, doc) -> list[str]:
+def _notebook(page, url, doc):
     """A page with code and its notebook page offer the download at the top and in the note below; the page
     also links the notebook page (that both are published: tests/test_notebooks.py)."""
     downloads = doc.css("a.page-notebook-button, a.page-note__download")
