@@ -34,10 +34,9 @@ def test_each_rule_check_asserts_its_rule():
     )
 
 
-def _section(page, check):
-    """What is wrong with the section of `check` on its rules page: its heading, the program it includes, the
-    statement first (short, not about the program), the program and output folded, cited_by last."""
-    heading = next(h for h in page.headings if h.id == check.stem)
+def _section(page, heading, check):
+    """What is wrong with the section of `check` on its rules page: the program it includes, the statement
+    first (short, not about the program), the program and output folded, cited_by last."""
     start, end = page.section(heading)
     where, lang = f"{page.name}:{heading.line}: the section {{ #{check.stem} }}", SITE.language_of(page.path)
     code = [b for b in page.blocks if start < b.line < end]
@@ -63,18 +62,21 @@ def _section(page, check):
 def test_each_check_is_shown_under_its_heading_stated_first_and_folded(lang):
     """The section opens with the statement its markers show and folds the program and its output under
     CHECKED, collapsed: a reader looks a rule up, and opens the check if need be."""
-    pages = [parse(p) for p in rules_pages(SITE, lang)]
-    problems = [] if pages else [f"no rules pages in docs/{lang}/{RULES}/"]
+    pages, problems = [parse(p) for p in rules_pages(SITE, lang)], []
     for check in CHECKS:
-        found = [page for page in pages for h in page.headings if h.id == check.stem]
-        if len(found) != 1:
-            where = ", ".join(page.name for page in found) or f"no page in docs/{lang}/{RULES}/"
-            problems.append(f"{where}: {len(found)} headings {{ #{check.stem} }} for {SITE.name(check)}, not one")
+        if len(found := [(page, h) for page in pages for h in page.headings if h.id == check.stem]) == 1:
+            problems += _section(*found[0], check)
         else:
-            problems += _section(found[0], check)
-    folds = [(page, a) for page in pages for a in page.admonitions if a.title == CHECKED[lang] and a.marker != "???"]
+            where = ", ".join(page.name for page, _ in found) or f"no page in docs/{lang}/{RULES}/"
+            problems.append(f"{where}: {len(found)} headings {{ #{check.stem} }} for {SITE.name(check)}, not one")
     fail_if(
-        problems + [f'{page.name}: a "{CHECKED[lang]}" block is open (!!! or ???+): it is collapsed, ???' for page, _ in folds]
+        problems
+        + [
+            f'{page.name}: a "{CHECKED[lang]}" block is open (!!! or ???+): it is collapsed, ???'
+            for page in pages
+            for a in page.admonitions
+            if a.title == CHECKED[lang] and a.marker != "???"
+        ]
     )
 
 
