@@ -128,8 +128,8 @@ def link_first_uses(markdown, lang, terms, glossary_href):
                     blocked.append(m.span())
                     first.setdefault(term, (n, m.span()))
     for term, (n, (start, end)) in sorted(first.items(), key=lambda f: f[1], reverse=True):  # right to left
-        text = lines[n][start:end]
-        lines[n] = f"{lines[n][:start]}[{text}]({glossary_href}#{anchor(term)}){{ .glossary-ref }}{lines[n][end:]}"
+        line = lines[n]
+        lines[n] = f"{line[:start]}[{line[start:end]}]({glossary_href}#{anchor(term)}){{ .glossary-ref }}{line[end:]}"
     return "\n".join(lines)
 
 

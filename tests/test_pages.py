@@ -11,6 +11,7 @@ import pytest
 
 from docs_pipeline.outputs import unread_outputs
 from docs_pipeline.pages import ADMONITION, ARTICLE, HEADING, LIST_ITEM, code_markers, lines_outside, parse, split_target
+from docs_pipeline.rules import LINK  # a link: its text
 from docs_pipeline.runner import stored
 from docs_pipeline.site import layout, program_of, snippet_file
 from tests.helpers import fail_if
@@ -140,7 +141,6 @@ def a_core_page_says_what_it_teaches_and_ends_with_practice(page):
 # The source article, verbatim (only this test reads it): a passage marked {{ article() }} on a Chinese
 # page is the article's own words. A corrected mark, {{ article(corrected=True) }}, is exempt; the
 # English pages' marks are translations.
-LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")  # a link: its text
 # other macros (not the article's words), HTML tags, bold, code, and whitespace, which Markdown and the
 # article wrap differently
 NOT_WORDS = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|<[^>]+>|\*\*|`|\s+")
