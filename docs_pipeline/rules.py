@@ -108,17 +108,13 @@ def rule_macros(site, page, error):
 
     def rules_index():
         """Every rule of the rules pages, as a linked list under each page and group heading."""
-        lang, lines = site.language_of(page()), []
+        lang, text = site.language_of(page()), ""
         for rules in (p for p in rules_pages(site, lang) if site.page_name(p) != site.page_name(page())):
             parsed, href = parse(rules), link(site.page_name(rules))
-            lines += ["", f"## [{site.nav_title(rules)}]({href}) {{ #{parsed.headings[0].id} }}", ""]
+            text += f"\n## [{site.nav_title(rules)}]({href}) {{ #{parsed.headings[0].id} }}\n\n"
             for h in parsed.headings[1:]:
                 # each entry keeps the rule's id: a link to the one rules page before the split still finds it
-                lines += (
-                    ["", f"### {h.text} {{ #{h.id} }}", ""]
-                    if h.level == 2
-                    else [f"- [{h.text}]({href}#{h.id})", f"{{ #{h.id} }}"]
-                )
-        return "\n".join(lines).strip() + "\n"
+                text += f"\n### {h.text} {{ #{h.id} }}\n\n" if h.level == 2 else f"- [{h.text}]({href}#{h.id})\n{{ #{h.id} }}\n"
+        return text.strip() + "\n"
 
     return {"rule": rule, "cited_by": cited_by, "rules_index": rules_index}
