@@ -45,7 +45,7 @@ def statement(page, heading):
     if "{" in text or "}" in text:
         raise ValueError(f"{where}: the statement of {{ #{heading.id} }} holds a brace (a macro?): its marker cannot carry it")
     # a straight double quote would end the attribute: code gets Python's other quote, prose curly ones
-    plain = EMPHASIS.sub("", LINK.sub(r"\1", CODE_SPAN.sub(lambda m: m.group(2).replace('"', "'"), text)))
+    plain = EMPHASIS.sub("", LINK.sub(r"\1", CODE_SPAN.sub(lambda m: m[2].replace('"', "'"), text)))
     said = re.sub(r'"([^"]*)"', "\u201c\\1\u201d", plain)
     if '"' in said:
         raise ValueError(
