@@ -57,8 +57,8 @@ def test_every_page_keeps_to_the_glossary(terms):
     """An English page has the English of every term its Chinese source uses (a page without its counterpart:
     tests/test_parity.py), and no page uses a wording the glossary avoids."""
     problems = [use for page in SITE.pages() for use in avoided_uses(page, SITE.language_of(page), terms)]
-    for source, translation in ((page, SITE.counterpart(page)) for page in SITE.pages("zh")):
-        if translation.exists() and (missing := missing_english_terms(source, translation, terms)):
+    for source in SITE.pages("zh"):
+        if (translation := SITE.counterpart(source)).exists() and (missing := missing_english_terms(source, translation, terms)):
             wanted = "\n".join(f"  {t.zh} -> {' / '.join(t.en)}" for t in missing)
             problems.append(
                 f"{SITE.name(translation)} lacks the English for glossary terms its source {SITE.name(source)} uses:\n"
@@ -126,9 +126,7 @@ def test_the_glossary_pages_show_every_term(built_pages, terms):
     problems = []
     for lang in SITE.languages:
         page = f"{SITE.prefix(lang)}glossary/index.html"
-        shown = built_pages[page].text()
-        if "{{ glossary() }}" in shown:
-            problems.append(f"{page}: the glossary marker was not replaced")
+        shown = built_pages[page].text()  # `{{ glossary() }}` left as it is shows none
         problems += [
             f"glossary page {page} does not show {text!r} from {SITE.name(GLOSSARY)}"
             for term in terms
