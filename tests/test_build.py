@@ -110,7 +110,7 @@ def test_code_keeps_no_spans_that_look_the_same_as_plain_text():
     punctuation and operators (PLAIN_SPAN; that none is left: test_every_built_page). That is only right while
     pages.css draws names, punctuation and operators in the code's own colour in both palettes
     (through the theme's variables) and no stylesheet of the site styles those classes."""
-    stylesheets = SITE.root / "overrides" / "assets" / "stylesheets"
+    stylesheets = SITE.root / "overrides/assets/stylesheets"
     own = " ".join((stylesheets / name).read_text(encoding="utf-8") for name in ("pages.css", "steps.css"))
     own = re.sub(r"/\*.*?\*/", "", own, flags=re.S)
     for token in ("name", "punctuation", "operator"):

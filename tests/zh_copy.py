@@ -35,12 +35,9 @@ def source_strings():
     """The Chinese text lines of the pipeline (code, ui.toml, glossary.toml), templates and mkdocs.yml:
     (file, line, text)."""
     pipeline = ROOT / "docs_pipeline"
-    for path in [
-        *sorted(pipeline.glob("*.py")),
-        *sorted(pipeline.glob("*.toml")),
-        *sorted((ROOT / "overrides").rglob("*.html")),
-        ROOT / "mkdocs.yml",
-    ]:
+    for path in sorted(
+        [*pipeline.glob("*.py"), *pipeline.glob("*.toml"), *(ROOT / "overrides").rglob("*.html"), ROOT / "mkdocs.yml"]
+    ):
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             text = TAG.sub("", JINJA.sub(" ", line))
             # YAML's `key: value` colon is syntax, not punctuation: key and value are two texts
