@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from docs_pipeline.reading import reading, shown
+from docs_pipeline.reading import Reading, reading, shown
 from docs_pipeline.site import layout
 from docs_pipeline.ui import texts
 from tests.helpers import write
@@ -31,18 +31,18 @@ def test_the_core_path_reads_in_an_hour_and_each_page_in_its_budget(lang):
 
 
 def test_reading_counts_prose_code_output_and_steps_at_the_stated_rates(tmp_path):
-    include = '```python\n--8<-- "how_it_works/grad_basics.py"\n```\n\n```text\n--8<-- "how_it_works/grad_basics.out"\n```\n'
-    steps = '{{ steps("how_it_works/grad_basics") }}\n'
     write(
         tmp_path,
         {
             "zh/page.md": "---\ndescription: 不算。\n---\n\n# 标题 { #t }\n\n" + "图" * 294 + " `x.grad` 和 [链接](a.md#b)。\n",
-            "en/page.md": "# Title { #t }\n\n" + "word " * 197 + "[a link](a.md#b)\n\n" + include + steps,
+            "en/page.md": "# Title { #t }\n\n" + "word " * 197 + "[a link](a.md#b)\n\n"
+            '```python\n--8<-- "how_it_works/grad_basics.py"\n```\n\n```text\n--8<-- "how_it_works/grad_basics.out"\n```\n'
+            '{{ steps("how_it_works/grad_basics") }}\n',
         },
     )
     site = replace(SITE, docs=tmp_path)
     zh, en = (reading(tmp_path / lang / "page.md", site) for lang in ("zh", "en"))
-    assert (zh.prose, zh.code, zh.output, zh.steps) == (300, 0, 0, 0), "标题 2 + 294 + x.grad + 和 + 链接 2"
+    assert zh == Reading("zh", prose=300, code=0, output=0, steps=0, figures=0), "标题 2 + 294 + x.grad + 和 + 链接 2"
     assert zh.seconds == 60
     snippet = SITE.root / "snippets/how_it_works/grad_basics"
     code, out = (len([line for line in snippet.with_suffix(s).read_text().splitlines() if line.strip()]) for s in (".py", ".out"))
