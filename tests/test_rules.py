@@ -40,22 +40,21 @@ def _section(page, heading, check):
     start, end = page.section(heading)
     where, lang = f"{page.name}:{heading.line}: the section {{ #{check.stem} }}", SITE.language_of(page.path)
     code = [b for b in page.blocks if start < b.line < end]
-    problems = [f"{where} does not include {SITE.name(check)}"] * (
-        not any(f"{RULES}/{check.stem}.py" in b.includes for b in code)
-    )
+    if not any(f"{RULES}/{check.stem}.py" in b.includes for b in code):
+        yield f"{where} does not include {SITE.name(check)}"
     if f'{{{{ cited_by("{check.stem}") }}}}' not in "\n".join(page.lines[heading.line : end - 1]):
-        problems.append(f'{where} does not end with {{{{ cited_by("{check.stem}") }}}}')
+        yield f'{where} does not end with {{{{ cited_by("{check.stem}") }}}}'
     if not code or any(b.container != CHECKED[lang] for b in code):
-        problems.append(f'{where}: its program and output belong under ??? note "{CHECKED[lang]}"')
+        yield f'{where}: its program and output belong under ??? note "{CHECKED[lang]}"'
     try:
         said = statement(page, heading)
     except ValueError as exc:
-        return [*problems, str(exc)]
+        yield str(exc)
+        return
     if len(said) > LONGEST_STATEMENT[lang]:
-        problems.append(
-            f"{where}: its statement has {len(said)} characters, over {LONGEST_STATEMENT[lang]}: move details after it"
-        )
-    return problems + [f"{where}: its statement speaks of its check: {said!r}"] * bool(re.search(r"程序|program", said, re.I))
+        yield f"{where}: its statement has {len(said)} characters, over {LONGEST_STATEMENT[lang]}: move details after it"
+    if re.search(r"程序|program", said, re.I):
+        yield f"{where}: its statement speaks of its check: {said!r}"
 
 
 @pytest.mark.parametrize("lang", SITE.languages)
