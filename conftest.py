@@ -27,7 +27,7 @@ TIERS = (
 )
 
 
-def _tier(item) -> int:
+def _tier(item):
     path = item.path.relative_to(ROOT).as_posix()
     return max(n for n, kind in enumerate(TIERS) if path.startswith(kind) or kind in item.fixturenames)
 
@@ -49,7 +49,7 @@ def pytest_collection_modifyitems(config, items):
 
 
 @pytest.fixture(scope="session")
-def exhaustive(request) -> bool:
+def exhaustive(request):
     return request.config.getoption("exhaustive")
 
 
@@ -84,7 +84,7 @@ def built_site(site_build, build):
 
 
 @pytest.fixture(scope="session")
-def built_pages(built_site) -> dict:
+def built_pages(built_site):
     """Every built HTML file (the notebook and 404 pages too), parsed once: {its path in the site: its tree}."""
     return {p.relative_to(built_site).as_posix(): LexborHTMLParser(p.read_text(encoding="utf-8")) for p in site_pages(built_site)}
 

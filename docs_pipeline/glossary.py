@@ -15,28 +15,30 @@ HTML_COMMENT = re.compile(r"<!--.*?-->", re.S)
 MARKUP = re.compile(r"\*+|~~|</?[a-zA-Z][^>]*>")
 INLINE_CODE = re.compile(r"(`+)(?:(?!\1).)+?\1", re.S)
 LINK_TARGET = re.compile(r"\]\([^)]*\)")
+Words = tuple[str, ...]
 
 
 @dataclass(frozen=True, kw_only=True)
 class Term:
     zh: str
-    en: tuple[str, ...]  # shown; the first is preferred
+    en: Words  # shown; the first is preferred
     zh_note: str
     en_note: str
-    forms: tuple[str, ...] = ()  # also accepted on an English page, not shown
-    zh_avoid: tuple[str, ...] = ()  # Chinese wordings a page must not use instead of `zh`
-    en_avoid: tuple[str, ...] = ()  # English wordings a page must not use instead of `en[0]`
+    forms: Words = ()  # also accepted on an English page, not shown
+    zh_avoid: Words = ()  # Chinese wordings a page must not use instead of `zh`
+    en_avoid: Words = ()  # English wordings a page must not use instead of `en[0]`
     # Words that mark the glossary's sense: where a language lists them, a use is linked only in a line
     # (a paragraph, a list item) naming one of them; elsewhere the same word is a homonym ("guards `sqrt`")
-    zh_sense: tuple[str, ...] = ()
-    en_sense: tuple[str, ...] = ()
+    zh_sense: Words = ()
+    en_sense: Words = ()
 
     def __post_init__(self):  # unknown or missing keys: dataclass's own TypeError
         for field in fields(self):
             value, text = getattr(self, field.name), field.type is str
             items = [value] if text else value
-            valid = isinstance(items, list | tuple) and all(isinstance(s, str) and s.strip() for s in items)
-            if not valid or (field.name == "en" and not value):
+            if not (isinstance(items, list | tuple) and all(isinstance(s, str) and s.strip() for s in items)) or (
+                field.name == "en" and not value
+            ):
                 raise TypeError(f"{field.name}: {value!r} is not {'a string' if text else 'a list of strings'}, or is empty")
             object.__setattr__(self, field.name, value.strip() if text else tuple(value))
         if self.zh in self.zh_avoid:
@@ -108,8 +110,10 @@ def link_first_uses(markdown, lang, terms, glossary_href):
     of them, any case: elsewhere the same word is a homonym ("guards `sqrt`")."""
     lines = markdown.split("\n")
     fenced = {n for block in fences(lines) for n in range(block.line - 1, block.end)}
-    ordered = sorted(terms, key=lambda t: max(len(a) for a in (t.zh, *t.en)), reverse=True)
-    patterns = [(t, re.compile(re.escape(t.zh)) if lang == "zh" else _english(t.en + t.forms)) for t in ordered]
+    patterns = [
+        (t, re.compile(re.escape(t.zh)) if lang == "zh" else _english(t.en + t.forms))
+        for t in sorted(terms, key=lambda t: max(len(a) for a in (t.zh, *t.en)), reverse=True)
+    ]
     first = {}  # term -> (line, (start, end)) of its first use
     for n, line in enumerate(lines):
         if n in fenced or NOT_PROSE_LINE.match(line):
@@ -124,8 +128,8 @@ def link_first_uses(markdown, lang, terms, glossary_href):
                     blocked.append(m.span())
                     first.setdefault(term, (n, m.span()))
     for term, (n, (start, end)) in sorted(first.items(), key=lambda f: f[1], reverse=True):  # right to left
-        text = lines[n][start:end]
-        lines[n] = f"{lines[n][:start]}[{text}]({glossary_href}#{anchor(term)}){{ .glossary-ref }}{lines[n][end:]}"
+        line = lines[n]
+        lines[n] = f"{line[:start]}[{line[start:end]}]({glossary_href}#{anchor(term)}){{ .glossary-ref }}{line[end:]}"
     return "\n".join(lines)
 
 

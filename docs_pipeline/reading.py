@@ -67,11 +67,13 @@ def prose_units(text, lang):
 def count(markdown, lang, root):
     """What a page's Markdown, its macros rendered, gives a reader to read."""
     steps = sum(len(STEP.findall(figure)) for figure in STEPS_FIGURE.findall(markdown))
-    lines, code, output = STEPS_FIGURE.sub(" ", markdown).split("\n"), 0, 0
-    inside = set()
+    lines, inside, code, output = STEPS_FIGURE.sub(" ", markdown).split("\n"), set(), 0, 0
     for block in fences(lines):
-        shown = len([text for text in expand(block.includes, root) if text.strip()])
-        code, output = (code + shown, output) if block.language == "python" else (code, output + shown)
+        shown = sum(1 for text in expand(block.includes, root) if text.strip())
+        if block.language == "python":
+            code += shown
+        else:
+            output += shown
         inside.update(range(block.line - 1, block.end))
     outside = [line for n, line in enumerate(lines) if n not in inside]
     figures = sum(line.rstrip().endswith('.svg"') for line in outside if INCLUDE.match(line))

@@ -45,7 +45,7 @@ def statement(page, heading):
     if "{" in text or "}" in text:
         raise ValueError(f"{where}: the statement of {{ #{heading.id} }} holds a brace (a macro?): its marker cannot carry it")
     # a straight double quote would end the attribute: code gets Python's other quote, prose curly ones
-    plain = EMPHASIS.sub("", LINK.sub(r"\1", CODE_SPAN.sub(lambda m: m.group(2).replace('"', "'"), text)))
+    plain = EMPHASIS.sub("", LINK.sub(r"\1", CODE_SPAN.sub(lambda m: m[2].replace('"', "'"), text)))
     said = re.sub(r'"([^"]*)"', "\u201c\\1\u201d", plain)
     if '"' in said:
         raise ValueError(
@@ -108,17 +108,13 @@ def rule_macros(site, page, error):
 
     def rules_index():
         """Every rule of the rules pages, as a linked list under each page and group heading."""
-        lang, lines = site.language_of(page()), []
+        lang, text = site.language_of(page()), ""
         for rules in (p for p in rules_pages(site, lang) if site.page_name(p) != site.page_name(page())):
             parsed, href = parse(rules), link(site.page_name(rules))
-            lines += ["", f"## [{site.nav_title(rules)}]({href}) {{ #{parsed.headings[0].id} }}", ""]
+            text += f"\n## [{site.nav_title(rules)}]({href}) {{ #{parsed.headings[0].id} }}\n\n"
             for h in parsed.headings[1:]:
                 # each entry keeps the rule's id: a link to the one rules page before the split still finds it
-                lines += (
-                    ["", f"### {h.text} {{ #{h.id} }}", ""]
-                    if h.level == 2
-                    else [f"- [{h.text}]({href}#{h.id})", f"{{ #{h.id} }}"]
-                )
-        return "\n".join(lines).strip() + "\n"
+                text += f"\n### {h.text} {{ #{h.id} }}\n\n" if h.level == 2 else f"- [{h.text}]({href}#{h.id})\n{{ #{h.id} }}\n"
+        return text.strip() + "\n"
 
     return {"rule": rule, "cited_by": cited_by, "rules_index": rules_index}

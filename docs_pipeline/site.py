@@ -25,7 +25,7 @@ KEPT_DAYS = 30  # an entry unused for this long is removed: the folder serves ev
 def cache_dir(name):
     """The project's caches, keyed by content, outside the checkout (CI restores the folder): $DOCS_CACHE,
     by default ~/.cache/dynamic-graph-docs/."""
-    return Path(os.environ.get("DOCS_CACHE") or Path.home() / ".cache" / "dynamic-graph-docs") / name
+    return Path(os.environ.get("DOCS_CACHE") or Path.home() / ".cache/dynamic-graph-docs") / name
 
 
 def kept(name, key):

@@ -25,15 +25,15 @@ def content_hash(page):
     """What a translation records: the hash of the whole source file (a path, or the file's bytes), as bytes,
     less its own marks."""
     text = (page if isinstance(page, bytes) else page.read_bytes()).decode("utf-8")
-    text = FRONT_MATTER.sub(lambda front: OWN.sub("", front.group(0)), text)
+    text = FRONT_MATTER.sub(lambda front: OWN.sub("", front[0]), text)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
 
 
 def recorded_hash(page):
     """The hash the translation's front matter records, or None."""
     front = FRONT_MATTER.match(page.read_text(encoding="utf-8"))
-    mark = front and MARK.search(front.group(0))
-    return mark.group(0).partition(":")[2].strip() if mark else None
+    mark = front and MARK.search(front[0])
+    return mark[0].partition(":")[2].strip() if mark else None
 
 
 # ------------------------------------------------------------------ staleness
@@ -65,11 +65,13 @@ def translations(site):
     return [page for lang in site.languages[1:] for page in site.pages(lang)]
 
 
-def stale(site=None):
-    site = site or layout()
-    pairs = [(page, site.counterpart(page, site.default)) for page in translations(site)]
-    # a page in one language only is the parity check's to report
-    checked = [Stale(page, source, recorded_hash(page), content_hash(source)) for page, source in pairs if source.exists()]
+def stale():
+    site = layout()
+    checked = (
+        Stale(page, source, recorded_hash(page), content_hash(source))
+        for page in translations(site)
+        if (source := site.counterpart(page, site.default)).exists()  # a page in one language only: the parity check's
+    )
     return [item for item in checked if item.recorded != item.current]
 
 

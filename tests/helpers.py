@@ -5,7 +5,6 @@ import os
 import shutil
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
@@ -25,7 +24,7 @@ PIPELINE = (
 )
 
 
-def tiny_project(dest: Path, files: dict[str, str]) -> Path:
+def tiny_project(dest, files):
     """A project of its own in dest: this checkout's pipeline, templates, test wiring, `./dev` (its .venv
     linked) and mkdocs.yml with a nav of its pages, and `files` ({path: text}: its pages and snippets)."""
     for name in PIPELINE:
@@ -40,32 +39,43 @@ def tiny_project(dest: Path, files: dict[str, str]) -> Path:
     return dest
 
 
-def write(dest: Path, files: dict[str, str]) -> None:
+def write(dest, files):
     """Each of `files` ({path: text}) written under dest."""
     for name, text in files.items():
         (dest / name).parent.mkdir(parents=True, exist_ok=True)
         (dest / name).write_text(text, encoding="utf-8")
 
 
-def dev(project: Path, *args: str) -> tuple[int, str]:
+def dev(project, *args):
     """`./dev ARGS` run in `project` as an author runs it: its exit code and what it said."""
     result = subprocess.run(["./dev", *args], cwd=project, capture_output=True, text=True, timeout=600)
     return result.returncode, result.stdout + result.stderr
 
 
-def fail_if(problems: list[str]) -> None:
+def fail_if(problems):
     """One failure listing every problem (each names its file), without a traceback."""
     if problems:
         pytest.fail("\n".join(problems), pytrace=False)
 
 
-def start_build(project, site, env: dict) -> subprocess.Popen:
+# The snippet tests, as `./dev test` runs them: python's arguments
+SNIPPET_TESTS = ("-m", "pytest", "-q", "--no-header", "-p", "no:cacheprovider", "snippets")
+
+
+def python(project, env, *args):
+    """`python ARGS` (this one) run in `project`, `env` added to this process's environment."""
+    return subprocess.run(
+        [sys.executable, *args], cwd=project, env={**os.environ, **env}, capture_output=True, text=True, timeout=3600
+    )
+
+
+def start_build(project, site, env):
     """`mkdocs build --strict` of `project` into `site`, started (`env` added to this process's)."""
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", **env}
     command = [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)]
     return subprocess.Popen(command, cwd=project, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
-def finished(build: subprocess.Popen) -> subprocess.CompletedProcess:
+def finished(build):
     out, err = build.communicate(timeout=1200)
     return subprocess.CompletedProcess(build.args, build.returncode, out, err)

@@ -37,11 +37,11 @@ def test_every_page_and_each_languages_404_page_is_built(built_site, built_pages
     assert not missing, f"pages not built: {missing}"
 
 
-def _lines(text) -> str:
+def _lines(text):
     return "\n".join(line.rstrip() for line in text).strip("\n")
 
 
-def _code(name: str, doc, page) -> list[str]:
+def _code(name, doc, page):
     """The page's code blocks show what it includes, as snippets/ holds it, in order (the copy button: the
     browser tests)."""
     shown, blocks = doc.css("article div.highlight pre > code"), parse(page).blocks
@@ -110,7 +110,7 @@ def test_code_keeps_no_spans_that_look_the_same_as_plain_text():
     punctuation and operators (PLAIN_SPAN; that none is left: test_every_built_page). That is only right while
     pages.css draws names, punctuation and operators in the code's own colour in both palettes
     (through the theme's variables) and no stylesheet of the site styles those classes."""
-    stylesheets = SITE.root / "overrides" / "assets" / "stylesheets"
+    stylesheets = SITE.root / "overrides/assets/stylesheets"
     own = " ".join((stylesheets / name).read_text(encoding="utf-8") for name in ("pages.css", "steps.css"))
     own = re.sub(r"/\*.*?\*/", "", own, flags=re.S)
     for token in ("name", "punctuation", "operator"):

@@ -4,7 +4,6 @@ entry on the page shows the failing code and the fix, every error or warning mes
 site shows has a row, and both languages index the same messages."""
 
 import re
-from pathlib import Path
 
 import pytest
 
@@ -14,45 +13,55 @@ from docs_pipeline.site import layout
 
 SITE = layout()
 PAGE = "error-index.md"
-# A row whose link text starts with a code span names a message; other rows name a symptom.
-ROW = re.compile(r'^\|\s*(?:<span id="(?P<id>[\w-]+)"></span>)?\[(?P<text>`.+?)\]\((?P<target>[^)\s]+)\)\s*\|')
+# A row whose link text starts with a code span names a message (a lone code span: its text); other rows
+# name a symptom.
+ROW = re.compile(
+    r'^\|\s*(?:<span id="(?P<id>[\w-]+)"></span>)?\[(?:`(?P<code>[^`]+)`|(?P<text>`.+?))\]'
+    r"\((?P<path>[^)#\s]*)#?(?P<anchor>[^)\s]*)\)\s*\|"
+)
 SHOWN = re.compile(r"\b(?:\w*(?:Error|Warning)|Unsupported): .*")  # a message as an output prints it
 
 
-def _flat(text: str) -> str:
+def _flat(text):
     return " ".join(text.split())
 
 
-def index(lang: str) -> list[tuple[str, Path, str, str]]:
+def index(lang):
     """(message, page, anchor, its own anchor on the index page) for each message row of the page's tables."""
-    page = parse(SITE.docs / lang / PAGE)
-    rows = []
-    for line in page.lines:
-        if row := ROW.match(line):
-            text, (path, _, anchor) = row.group("text"), row.group("target").partition("#")
-            message = text[1:-1] if text.count("`") == 2 and text.endswith("`") else text
-            own = row.group("id") or (anchor if not path else "")
-            rows.append((message, (page.path.parent / path).resolve() if path else page.path, anchor, own))
-    return rows
+    page = (SITE.docs / lang / PAGE).resolve()
+    rows = map(ROW.match, page.read_text(encoding="utf-8").splitlines())
+    return [
+        (
+            r["code"] or r["text"],
+            (page.parent / (r["path"] or page.name)).resolve(),
+            r["anchor"],
+            r["id"] or r["anchor"] * (not r["path"]),
+        )
+        for r in rows
+        if r
+    ]
 
 
-def section_of(parsed, anchor: str, level: int | None = None) -> tuple[int, int]:
-    """The lines of the section under the heading `anchor` (or of the heading above it at `level`)."""
+def sections(parsed, anchor):
+    """(start, end) lines of the section under the heading `anchor`, then of each section holding it, outwards."""
     found = [h for h in parsed.headings if h.id == anchor]
     assert found, f"{SITE.name(parsed.path)} has no heading {{ #{anchor} }}"
-    level = found[0].level if level is None else level
-    return parsed.section([h for h in parsed.headings if h.line <= found[0].line and h.level <= level][-1])
+    level = found[0].level + 1
+    for heading in reversed([h for h in parsed.headings if h.line <= found[0].line]):
+        if heading.level < level:
+            level = heading.level
+            yield parsed.section(heading)
 
 
-def outputs_under(page: Path, anchor: str) -> str:
-    """The outputs shown in the section `anchor` of `page`, or else in the section that holds it."""
+def included(parsed, section):
+    return [split_target(t)[0] for b in parsed.blocks if section[0] < b.line < section[1] for t in b.includes]
+
+
+def outputs_under(page, anchor):
+    """The outputs shown in the section `anchor` of `page`, or else in the nearest section that holds it."""
     parsed = parse(page)
-    own = next((h.level for h in parsed.headings if h.id == anchor), None)
-    assert own, f"{SITE.name(page)} has no heading {{ #{anchor} }}"
-    for level in range(own, 0, -1):
-        start, end = section_of(parsed, anchor, level)
-        outs = [split_target(t)[0] for b in parsed.blocks if start < b.line < end for t in b.includes if t.endswith(".out")]
-        if outs:
+    for section in sections(parsed, anchor):
+        if outs := [p for p in included(parsed, section) if p.suffix == ".out"]:
             return _flat("\n".join(p.read_text(encoding="utf-8") for p in outs))
     return ""
 
@@ -63,7 +72,7 @@ def test_each_indexed_message_is_in_the_output_it_links_to(lang):
     assert len(rows) > 40, f"docs/{lang}/{PAGE}: the error index has only {len(rows)} message rows"
     missing = [f"{m!r} -> {SITE.name(p)}#{a}" for m, p, a, _ in rows if _flat(m) not in outputs_under(p, a)]
     assert not missing, "indexed messages not in any output of the section they link to:\n  " + "\n  ".join(missing)
-    unnamed = [m for m, _, _, own in rows if not own]
+    unnamed = [m for m, *_, own in rows if not own]
     assert not unnamed, f"messages with no anchor on docs/{lang}/{PAGE} (<span id=...> in the row): {unnamed}"
     owns = [own for *_, own in rows]
     assert len(set(owns)) == len(owns), f"docs/{lang}/{PAGE}: an anchor used twice in the index: {owns}"
@@ -76,10 +85,8 @@ def test_each_entry_shows_the_failing_code_and_the_fix(lang):
     parsed = parse(SITE.docs / lang / PAGE)
     problems = []
     for anchor in dict.fromkeys(a for _, p, a, _ in index(lang) if p == parsed.path):
-        start, end = section_of(parsed, anchor)
-        shown = [split_target(t)[0] for b in parsed.blocks if start < b.line < end for t in b.includes]
-        programs = {p for p in shown if p.suffix == ".py" and p.with_suffix(".out") in shown}
-        if len(programs) < 2:
+        shown = included(parsed, next(sections(parsed, anchor)))
+        if len(programs := {p for p in shown if p.suffix == ".py" and p.with_suffix(".out") in shown}) < 2:
             problems.append(
                 f"#{anchor}: {len(programs)} program(s) with their output; an entry shows the failing code and the fix"
             )

@@ -7,15 +7,12 @@ id) is that check's own test.
 """
 
 import json
-import os
 import random
-import subprocess
-import sys
 
 import pytest
 
 from docs_pipeline.runner import SEEDS
-from tests.helpers import dev, finished, start_build, tiny_project, write
+from tests.helpers import SNIPPET_TESTS, dev, finished, python, start_build, tiny_project, write
 
 PAGE = '# {title} {{ #page }}\n\n{text}\n\n```python\n--8<-- "d/v.py"\n```\n\n```text title="{out}"\n--8<-- "d/v.out"\n```\n'
 BASE = {
@@ -62,10 +59,7 @@ def snippet_run(tmp_path_factory):
     )
     code, said = dev(project, "outputs", "snippets/f/unseeded.py")
     assert code and "FAILED" in said, f"./dev outputs recorded an unseeded program:\n{said}"
-    command = [sys.executable, "-m", "pytest", "-q", "--no-header", "-p", "no:cacheprovider", "snippets"]
-    return subprocess.run(
-        command, cwd=project, capture_output=True, text=True, timeout=600, env={**os.environ, "DOCS_CACHE": str(project / ".c")}
-    )
+    return python(project, {"DOCS_CACHE": str(project / ".c")}, *SNIPPET_TESTS)
 
 
 SNIPPET_FAULTS = {

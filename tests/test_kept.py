@@ -12,12 +12,14 @@ def test_a_kept_snippet_check_runs_again_when_what_its_run_depends_on_changes(tm
     monkeypatch.setattr(harness, "verify", lambda s: runs.append(s) or problems[-1])
     assert "snippets/how_it_works/grad_basics.py" in harness.run_inputs(snippet)[0]  # moved, it runs again
     assert [kept_verify(snippet) for _ in range(2)] == [None, None] and len(runs) == 1
-    monkeypatch.setattr(harness, "_used_by_pages", lambda: ({"how_it_works/grad_basics": {"x": ["a page"]}}, {}))
-    assert kept_verify(snippet) is None and len(runs) == 2
-    monkeypatch.setattr(harness, "_used_by_pages", lambda: ({}, {"how_it_works/grad_basics": ["a page"]}))
-    assert kept_verify(snippet) is None and len(runs) == 3
-    monkeypatch.setattr(harness, "run_context", lambda: ["another torch"])
-    assert kept_verify(snippet) is None and len(runs) == 4
+    changes = [  # what the pages quote of it, the parts of it they show, the torch it runs under
+        ("_used_by_pages", lambda: ({"how_it_works/grad_basics": {"x": ["a page"]}}, {})),
+        ("_used_by_pages", lambda: ({}, {"how_it_works/grad_basics": ["a page"]})),
+        ("run_context", lambda: ["another torch"]),
+    ]
+    for n, (name, change) in enumerate(changes, 2):
+        monkeypatch.setattr(harness, name, change)
+        assert kept_verify(snippet) is None and len(runs) == n, name
     problems.append("drifted")
     monkeypatch.setattr(harness, "run_context", lambda: ["a third torch"])
     assert [kept_verify(snippet) for _ in range(2)] == ["drifted", "drifted"] and len(runs) == 6

@@ -18,10 +18,10 @@ SITE = layout()
 HAN = re.compile(r"[\u4e00-\u9fff]")
 
 
-def meta_problems(pages: dict) -> list[str]:
+def meta_problems(pages):
     """Every way the built pages ({path in the site: parsed HTML}) fall short in descriptions and canonical
     links, one line each, naming the page."""
-    problems, by_language = [], defaultdict(list)  # (language, description) -> pages
+    by_language = defaultdict(list)  # (language, description) -> pages
     for page, doc in pages.items():
         if page.endswith("404.html"):
             continue
@@ -31,28 +31,27 @@ def meta_problems(pages: dict) -> list[str]:
             SITE.site_url + page.removesuffix("index.html"),
         )
         if (links := [link.attributes["href"] for link in doc.css("link[rel=canonical]")]) != [address]:
-            problems.append(f"{name}: canonical links {links}, expected one, to its own address under site_url {address}")
+            yield f"{name}: canonical links {links}, expected one, to its own address under site_url {address}"
         found = doc.css_first("meta[name=description]")
         shown = " ".join(((found and found.attributes["content"]) or "").split())
         if not shown:
-            problems.append(f'{name}: no <meta name="description">')
+            yield f'{name}: no <meta name="description">'
             continue
         by_language[(lang, shown)].append(name)
         own = " ".join(str(parse(source(page)).meta.get("description") or "").split()) if source(page).is_file() else shown
         if not own:
-            problems.append(f"{name}: no `description:` in its front matter (the page shows the site's description)")
+            yield f"{name}: no `description:` in its front matter (the page shows the site's description)"
         elif own != shown:
-            problems.append(f"{name}: the built page's description is {shown!r}, not its front matter's {own!r}")
+            yield f"{name}: the built page's description is {shown!r}, not its front matter's {own!r}"
         if (lang == SITE.default) != bool(HAN.search(shown)):
-            problems.append(f"{name}: its description is not in its language ({lang}): {shown!r}")
+            yield f"{name}: its description is not in its language ({lang}): {shown!r}"
     for (lang, shown), names in sorted(by_language.items()):
         if len(names) > 1:
-            problems.append(f"{', '.join(names)} ({lang}) share one description: {shown!r}")
-    return problems
+            yield f"{', '.join(names)} ({lang}) share one description: {shown!r}"
 
 
 def test_every_page_has_its_own_description_in_its_language_and_one_canonical_link_to_itself(built_pages):
-    problems = meta_problems(built_pages)
+    problems = list(meta_problems(built_pages))
     assert not problems, "descriptions (front matter `description:`) and canonical links:\n  " + "\n  ".join(problems)
 
 

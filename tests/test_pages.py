@@ -11,6 +11,7 @@ import pytest
 
 from docs_pipeline.outputs import unread_outputs
 from docs_pipeline.pages import ADMONITION, ARTICLE, HEADING, LIST_ITEM, code_markers, lines_outside, parse, split_target
+from docs_pipeline.rules import LINK  # a link: its text
 from docs_pipeline.runner import stored
 from docs_pipeline.site import layout, program_of, snippet_file
 from tests.helpers import fail_if
@@ -44,7 +45,7 @@ def code_is_included_not_pasted(page):
 def each_snippet_shown_whole_with_its_output(page):
     """What a reader copies from the page is the whole program, and the page shows what it prints."""
     sections = shown(page)
-    for snippet in [path for path in sections if path.suffix == ".py"]:
+    for snippet in (path for path in sections if path.suffix == ".py"):
         if None not in sections[snippet] and (uncovered := lines_outside(snippet, sections[snippet])):
             yield (
                 f"{page.name} shows {SITE.name(snippet)} only in part; lines {uncovered} are not in any "
@@ -140,7 +141,6 @@ def a_core_page_says_what_it_teaches_and_ends_with_practice(page):
 # The source article, verbatim (only this test reads it): a passage marked {{ article() }} on a Chinese
 # page is the article's own words. A corrected mark, {{ article(corrected=True) }}, is exempt; the
 # English pages' marks are translations.
-LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")  # a link: its text
 # other macros (not the article's words), HTML tags, bold, code, and whitespace, which Markdown and the
 # article wrap differently
 NOT_WORDS = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|<[^>]+>|\*\*|`|\s+")
@@ -162,7 +162,7 @@ def continues(line):
 def marked_passages(page):
     """(line, text) of each paragraph or list item an uncorrected article mark opens, from the mark on."""
     for number, line in enumerate(page.lines, 1):
-        if (mark := ARTICLE.search(line)) and not mark.group("args").strip():
+        if (mark := ARTICLE.search(line)) and not mark["args"].strip():
             yield number, " ".join([line[mark.end() :], *takewhile(continues, page.lines[number:])])
 
 
@@ -191,7 +191,7 @@ CHECKS = [
 ]
 
 
-@pytest.mark.parametrize("check", CHECKS, ids=lambda check: check.__name__)
+@pytest.mark.parametrize("check", CHECKS)  # each named for its function
 def test_every_page(check):
     fail_if([problem for page in SITE.pages() for problem in check(parse(page))])
 

@@ -4,30 +4,21 @@ Per push, every recording refuses what a CPU can flip (outputs.flippable, checke
 dispatch level this machine offers (ATEN_CPU_CAPABILITY) and another thread count; a snippet whose output
 differs there fails, naming the setting, with its diff."""
 
-import os
-import subprocess
-import sys
-
 import pytest
 
 from docs_pipeline.outputs import HOW_TO_HOLD, flippable
 from docs_pipeline.site import ROOT
+from tests.helpers import SNIPPET_TESTS, python
 
 LEVELS = ("default", "avx2", "avx512")  # ATEN_CPU_CAPABILITY, in the order x86 CPUs gain them
 PROBE = "import torch; print(torch.randn(100_003, generator=torch.Generator().manual_seed(0)).sum().item())"
-
-
-def _python(env, *args):
-    return subprocess.run(
-        [sys.executable, *args], cwd=ROOT, env={**os.environ, **env}, capture_output=True, text=True, timeout=3600
-    )
 
 
 def settings():
     """{name: environment}: each dispatch level this CPU offers but the native one, and one thread (two
     where torch uses one)."""
     probe = "import torch; print(torch.backends.cpu.get_cpu_capability().lower(), torch.get_num_threads())"
-    native, threads = _python({}, "-c", probe).stdout.split()
+    native, threads = python(ROOT, {}, "-c", probe).stdout.split()
     offered = LEVELS[: LEVELS.index(native) + 1] if native in LEVELS else ("default",)
     one = "1" if int(threads) > 1 else "2"
     return {f"ATEN_CPU_CAPABILITY={lv}": {"ATEN_CPU_CAPABILITY": lv} for lv in offered if lv != native} | {
@@ -39,7 +30,7 @@ def settings():
 def test_every_snippet_prints_the_same_under_every_setting():
     failed = []
     for setting, env in settings().items():
-        result = _python(env, "-m", "pytest", "-q", "--no-header", "-p", "no:cacheprovider", "snippets")
+        result = python(ROOT, env, *SNIPPET_TESTS)
         if result.returncode:
             failed.append(f"under {setting}:\n{result.stdout[-20000:]}{result.stderr[-3000:]}")
     assert not failed, "\n".join(failed) + HOW_TO_HOLD
@@ -48,8 +39,8 @@ def test_every_snippet_prints_the_same_under_every_setting():
 @pytest.mark.exhaustive
 def test_the_settings_really_change_the_arithmetic():
     """A float32 sum of many terms differs under some setting: the settings are not ignored."""
-    sums = {setting: _python(env, "-c", PROBE).stdout for setting, env in settings().items()}
-    native = _python({}, "-c", PROBE).stdout
+    sums = {setting: python(ROOT, env, "-c", PROBE).stdout for setting, env in settings().items()}
+    native = python(ROOT, {}, "-c", PROBE).stdout
     assert any(s != native for s in sums.values()), f"every setting summed to {native}: {sums}"
 
 

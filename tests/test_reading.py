@@ -7,9 +7,10 @@ from dataclasses import replace
 
 import pytest
 
-from docs_pipeline.reading import reading, shown
+from docs_pipeline.reading import Reading, reading, shown
 from docs_pipeline.site import layout
 from docs_pipeline.ui import texts
+from tests.helpers import write
 
 SITE = layout()
 CORE_MINUTES, CORE_PAGE_MINUTES, DEEPER_PAGE_MINUTES = 60, 10, 25
@@ -21,8 +22,8 @@ def test_the_core_path_reads_in_an_hour_and_each_page_in_its_budget(lang):
     in an hour, each of its pages in 10 minutes, each page going deeper (the second) in 25."""
     problems = []
     for (title, names), budget in zip(SITE.nav_sections(lang)[:2], (CORE_PAGE_MINUTES, DEEPER_PAGE_MINUTES), strict=True):
-        pages = {name: SITE.docs / lang / f"{name}.md" for name in names}
-        minutes = {name: reading(page).minutes for name, page in pages.items() if page.exists()}  # a missing one: test_parity
+        # a missing page: test_parity
+        minutes = {name: reading(page).minutes for name in names if (page := SITE.docs / lang / f"{name}.md").exists()}
         problems += [f"{title}: {name}: {m} min, over {budget} (split it by topic)" for name, m in minutes.items() if m > budget]
         if budget == CORE_PAGE_MINUTES and sum(minutes.values()) > CORE_MINUTES:
             problems.append(f"{title}: {sum(minutes.values())} min in all, over {CORE_MINUTES} ({minutes})")
@@ -30,18 +31,18 @@ def test_the_core_path_reads_in_an_hour_and_each_page_in_its_budget(lang):
 
 
 def test_reading_counts_prose_code_output_and_steps_at_the_stated_rates(tmp_path):
-    include = '```python\n--8<-- "how_it_works/grad_basics.py"\n```\n\n```text\n--8<-- "how_it_works/grad_basics.out"\n```\n'
-    steps = '{{ steps("how_it_works/grad_basics") }}\n'
-    pages = {
-        "zh": "---\ndescription: 不算。\n---\n\n# 标题 { #t }\n\n" + "图" * 294 + " `x.grad` 和 [链接](a.md#b)。\n",
-        "en": "# Title { #t }\n\n" + "word " * 197 + "[a link](a.md#b)\n\n" + include + steps,
-    }
-    for lang, text in pages.items():
-        (tmp_path / lang).mkdir()
-        (tmp_path / lang / "page.md").write_text(text, encoding="utf-8")
+    write(
+        tmp_path,
+        {
+            "zh/page.md": "---\ndescription: 不算。\n---\n\n# 标题 { #t }\n\n" + "图" * 294 + " `x.grad` 和 [链接](a.md#b)。\n",
+            "en/page.md": "# Title { #t }\n\n" + "word " * 197 + "[a link](a.md#b)\n\n"
+            '```python\n--8<-- "how_it_works/grad_basics.py"\n```\n\n```text\n--8<-- "how_it_works/grad_basics.out"\n```\n'
+            '{{ steps("how_it_works/grad_basics") }}\n',
+        },
+    )
     site = replace(SITE, docs=tmp_path)
     zh, en = (reading(tmp_path / lang / "page.md", site) for lang in ("zh", "en"))
-    assert (zh.prose, zh.code, zh.output, zh.steps) == (300, 0, 0, 0), "标题 2 + 294 + x.grad + 和 + 链接 2"
+    assert zh == Reading("zh", prose=300, code=0, output=0, steps=0, figures=0), "标题 2 + 294 + x.grad + 和 + 链接 2"
     assert zh.seconds == 60
     snippet = SITE.root / "snippets/how_it_works/grad_basics"
     code, out = (len([line for line in snippet.with_suffix(s).read_text().splitlines() if line.strip()]) for s in (".py", ".out"))
@@ -55,12 +56,9 @@ def test_each_built_page_shows_the_reading_time_the_command_prints(built_site):
     The rules pages show none (docs_pipeline/reading.py, `shown`)."""
     problems = []
     for page in SITE.pages():
-        built = built_site / SITE.url_of(page) / "index.html"
-        found = re.search(r'class="page-note page-note--reading">([^<]*)<', built.read_text(encoding="utf-8"))
-        expected = texts()[SITE.language_of(page)]["reading"].format(minutes=reading(page).minutes) if shown(SITE, page) else None
-        if (found.group(1) if found else None) != expected:
-            problems.append(
-                f"{SITE.name(page)}: shows {found.group(1) if found else 'no reading time'!r}, "
-                f"./dev reading says {expected or 'none'!r}"
-            )
+        built = (built_site / SITE.url_of(page) / "index.html").read_text(encoding="utf-8")
+        found = re.findall(r'class="page-note page-note--reading">([^<]*)<', built)
+        expected = [texts()[SITE.language_of(page)]["reading"].format(minutes=reading(page).minutes)] * shown(SITE, page)
+        if found != expected:
+            problems.append(f"{SITE.name(page)}: shows {found or 'no reading time'}, ./dev reading says {expected or 'none'}")
     assert not problems, "\n".join(problems)

@@ -4,16 +4,14 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from docs_pipeline.site import ROOT
-from tests.helpers import fail_if
 
 RUFF = Path(sys.executable).parent / "ruff"
 
 
-def test_ruff_lint_and_format():
-    problems = []
-    for command, fix in (("check --output-format concise", "check --fix"), ("format --check", "format")):
-        result = subprocess.run([RUFF, *command.split(), "."], cwd=ROOT, capture_output=True, text=True, timeout=300)
-        if result.returncode:
-            problems.append(f"ruff {command} (fix with .venv/bin/ruff {fix} .):\n{result.stdout}{result.stderr}")
-    fail_if(problems)
+@pytest.mark.parametrize("command, fix", [("check --output-format concise", "check --fix"), ("format --check", "format")])
+def test_ruff_lint_and_format(command, fix):
+    result = subprocess.run([RUFF, *command.split(), "."], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert not result.returncode, f"ruff {command} (fix with .venv/bin/ruff {fix} .):\n{result.stdout}{result.stderr}"

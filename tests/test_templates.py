@@ -16,55 +16,56 @@ SITE = layout()
 UI = texts()
 
 
-def _targets(url: str, links: list) -> list[str]:
+def _targets(url, links):
     """The built files (relative to the site) that links on the page at `url` point to."""
     urls = [urljoin(f"http://site.invalid/{url}", link.attributes["href"]) for link in links]
     assert all(urlsplit(target).netloc == "site.invalid" for target in urls), f"{url}: {urls} leave the site"
     return [site_file(target) for target in urls]
 
 
-def _notes(site, page, url, doc) -> list[str]:
+def _notes(site, page, url, doc):
     """The note below the page: the torch version, the source link, in its language; on an English page the
     link to the Chinese original."""
     lang, footers = SITE.language_of(page), doc.css("aside.page-note--footer")
     if len(footers) != 1:
-        return [f"{url}: expected one page note, found {len(footers)}"]
-    text, problems = " ".join(footers[0].text().split()), []
+        yield f"{url}: expected one page note, found {len(footers)}"
+        return
+    text = " ".join(footers[0].text().split())
     note = UI[lang]["verified"].replace("{torch}", importlib.metadata.version("torch"))
     if note not in text or UI[lang]["source"] not in text or any(UI[o]["source"] in text for o in SITE.languages if o != lang):
-        problems.append(f"{url}: the page note does not say {note!r} in {lang}: {text!r}")
+        yield f"{url}: the page note does not say {note!r} in {lang}: {text!r}"
     sources = footers[0].css("a.page-note__source")
     if [a.text().strip() for a in sources] != [SITE.name(page)]:
-        problems.append(f"{url}: the source link should name {SITE.name(page)}")
+        yield f"{url}: the source link should name {SITE.name(page)}"
     elif (site / _targets(url, sources)[0]).read_text(encoding="utf-8") != page.read_text(encoding="utf-8"):
-        problems.append(f"{url}: the linked source is not {SITE.name(page)} as it is now")
+        yield f"{url}: the linked source is not {SITE.name(page)} as it is now"
     notes, zh_url = doc.css("p.page-note--original"), url.removeprefix(SITE.prefix(lang))
     if lang == SITE.default and notes:
-        problems.append(f"{url}: a Chinese page says it is a translation")
+        yield f"{url}: a Chinese page says it is a translation"
     elif lang != SITE.default:
         linked = _targets(url, [a for note in notes if UI[lang]["original"] in note.text() for a in note.css("a")])
         if linked != [f"{zh_url}index.html"]:
-            problems.append(f"{url}: one note in {lang} should link the Chinese original {zh_url or '(home)'}, not {linked}")
-    return problems
+            yield f"{url}: one note in {lang} should link the Chinese original {zh_url or '(home)'}, not {linked}"
 
 
-def _notebook(page, url, doc) -> list[str]:
+def _notebook(page, url, doc):
     """A page with code and its notebook page offer the download at the top and in the note below; the page
     also links the notebook page (that both are published: tests/test_notebooks.py)."""
     downloads = doc.css("a.page-notebook-button, a.page-note__download")
     if not parse(page).code:
-        return [f"{url}: a notebook download on a page without code"] * bool(downloads)
-    expected, problems = notebook_url(page, SITE) + notebook_file_name(page, SITE), []
+        yield from [f"{url}: a notebook download on a page without code"] * bool(downloads)
+        return
+    notebook = notebook_url(page, SITE)
+    expected = notebook + notebook_file_name(page, SITE)
     if not doc.css_first("a.page-notebook-button[download][aria-label]"):
-        problems.append(f"{url}: no notebook button with download and aria-label")
+        yield f"{url}: no notebook button with download and aria-label"
     if UI[SITE.language_of(page)]["download"] not in doc.html:
-        problems.append(f"{url}: the notebook download is not in its language")
+        yield f"{url}: the notebook download is not in its language"
     if (offered := _targets(url, downloads)) != [expected, expected]:
-        problems.append(f"{url}: the button and the note should each offer {expected}: {offered}")
-    view = notebook_url(page, SITE) + "index.html"
-    if (views := _targets(url, doc.css("a.page-note__view"))) != ([] if url == notebook_url(page, SITE) else [view]):
-        problems.append(f"{url}: links to the notebook page {views}, expected one to {view} (none on itself)")
-    return problems
+        yield f"{url}: the button and the note should each offer {expected}: {offered}"
+    view = notebook + "index.html"
+    if (views := _targets(url, doc.css("a.page-note__view"))) != ([] if url == notebook else [view]):
+        yield f"{url}: links to the notebook page {views}, expected one to {view} (none on itself)"
 
 
 def test_every_page_notes_torch_version_links_its_source_original_and_notebook(built_site, built_pages):
@@ -72,7 +73,7 @@ def test_every_page_notes_torch_version_links_its_source_original_and_notebook(b
     for page in SITE.pages():
         for url in [SITE.url_of(page)] + [notebook_url(page, SITE)] * bool(parse(page).code):
             doc = built_pages[f"{url}index.html"]
-            problems += _notes(built_site, page, url, doc) + _notebook(page, url, doc)
+            problems += [*_notes(built_site, page, url, doc), *_notebook(page, url, doc)]
     fail_if(problems)
 
 

@@ -17,7 +17,7 @@ PRE = re.compile(r"<pre\b.*?</pre>", re.S)
 JINJA = re.compile(r"\{%.*?%\}|\{\{.*?\}\}|\{#.*?#\}", re.S)
 
 
-def lint(text: str, where: str, kind: str = "md", line: int = 0) -> list[str]:
+def lint(text, where, kind="md", line=0):
     """What autocorrect would change in `text`, read as a `kind` file (md: Markdown rules), each naming
     `where` (a file, or a file and what in it) and the line; `line`: the line the text stands on in
     `where`, when it is one string of a larger file."""
@@ -25,7 +25,7 @@ def lint(text: str, where: str, kind: str = "md", line: int = 0) -> list[str]:
     return [f"{where}:{line or f.line}: {f.old.strip()}\n    autocorrect: {f.new.strip()}" for f in found]
 
 
-def html_text(markup: str) -> str:
+def html_text(markup):
     """Markup as a reader reads it: <pre> (the program) left out, <code> kept as inline code."""
     markup = re.sub(r"</?code>", "`", PRE.sub("\n", markup))
     return html.unescape(TAG.sub("\n", markup))
@@ -35,12 +35,9 @@ def source_strings():
     """The Chinese text lines of the pipeline (code, ui.toml, glossary.toml), templates and mkdocs.yml:
     (file, line, text)."""
     pipeline = ROOT / "docs_pipeline"
-    for path in [
-        *sorted(pipeline.glob("*.py")),
-        *sorted(pipeline.glob("*.toml")),
-        *sorted((ROOT / "overrides").rglob("*.html")),
-        ROOT / "mkdocs.yml",
-    ]:
+    for path in sorted(
+        [*pipeline.glob("*.py"), *pipeline.glob("*.toml"), *(ROOT / "overrides").rglob("*.html"), ROOT / "mkdocs.yml"]
+    ):
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             text = TAG.sub("", JINJA.sub(" ", line))
             # YAML's `key: value` colon is syntax, not punctuation: key and value are two texts
