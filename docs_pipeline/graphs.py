@@ -24,14 +24,16 @@ class Node:
 
 
 class Graph:
-    """What one walk found, keyed by id() of each tensor and node: nodes {id: Node}, edges [(user, input)]
-    (the way gradients flow); `objects` keeps them alive."""
+    """What one walk found, keyed by id() of each tensor and node: nodes {id: Node}, edges {(user, input):
+    None} (the way gradients flow, in the order found); `objects` keeps them alive."""
 
     def __init__(self):
-        self.nodes, self.edges, self.objects = {}, [], {}
+        self.nodes, self.edges, self.objects = {}, {}, {}
 
-    def drawn(self, ids, flowed=()):
-        """Its nodes and edges under a figure's ids: [user, input], or [user, input, the gradient that `flowed` on it]."""
+    def drawn(self, ids=None, flowed=()):
+        """Its nodes and edges under a figure's ids (by default, numbered in order): [user, input], or [user, input,
+        the gradient that `flowed` on it]."""
+        ids = ids or {k: str(i) for i, k in enumerate(self.nodes)}
         nodes = [replace(n, id=ids[k]) for k, n in self.nodes.items()]
         return nodes, [[ids[a], ids[b]] + ([flowed[a, b]] if (a, b) in flowed else []) for a, b in self.edges]
 
@@ -56,13 +58,12 @@ def variables(scopes):
     found, nodes, seen = [], [], set()
 
     def take(name, value):
-        if id(value) in seen:
-            return
-        seen.add(id(value))
-        if is_tensor(value) or is_value(value):
-            found.append((name, value))
-        elif isinstance(value, torch.autograd.graph.Node):
-            nodes.append(value)
+        if id(value) not in seen:
+            seen.add(id(value))
+            if is_tensor(value) or is_value(value):
+                found.append((name, value))
+            elif isinstance(value, torch.autograd.graph.Node):
+                nodes.append(value)
 
     for scope in scopes:
         for name, value in list(scope.items()):
@@ -102,39 +103,34 @@ def walk(named, unnamed=(), kept=(), names=None, grads=True):
     names = {id(t): name for name, t in names or named}
 
     def node(obj, name):
-        """obj's node and its inputs, drawn below it."""
+        """obj's node (kind, name, detail) and its inputs, drawn below it."""
         if is_value(obj):
-            return Node(
-                "", "function" if obj._prev else "leaf", obj._op or names.get(id(obj), "Value"), leaf_detail(obj)
-            ), obj._prev
+            return ("function" if obj._prev else "leaf", obj._op or names.get(id(obj), "Value"), leaf_detail(obj)), obj._prev
         if hasattr(obj, "variable"):  # AccumulateGrad: writes its leaf's .grad
-            return Node("", "accumulate", "AccumulateGrad"), [obj.variable]
+            return ("accumulate", "AccumulateGrad"), [obj.variable]
         if not is_tensor(obj):
-            return Node("", "function", obj.name()), [fn for fn, _ in obj.next_functions if fn is not None]
+            return ("function", obj.name()), [fn for fn, _ in obj.next_functions if fn is not None]
         if obj.grad_fn is None:
-            detail = leaf_detail(obj) if grads else "is_leaf=True"
-            return Node("", "leaf", names.get(id(obj), f"tensor{list(obj.shape)}"), detail), []
-        return Node("", "output", name, f"grad_fn={obj.grad_fn.name()}"), [obj.grad_fn]
+            return ("leaf", names.get(id(obj), f"tensor{list(obj.shape)}"), leaf_detail(obj) if grads else "is_leaf=True"), []
+        return ("output", name, f"grad_fn={obj.grad_fn.name()}"), [obj.grad_fn]
 
     def visit(obj, user=None, name=None):
         if id(obj) not in graph.nodes:
             graph.objects[id(obj)] = obj
-            graph.nodes[id(obj)], inputs = node(obj, name)
+            drawn, inputs = node(obj, name)
+            graph.nodes[id(obj)] = Node("", *drawn)
             for used in inputs:
                 visit(used, obj)
-        if user is not None and (id(user), id(obj)) not in graph.edges:
-            graph.edges.append((id(user), id(obj)))
+        if user is not None:
+            graph.edges[id(user), id(obj)] = None
 
     for name, tensor in named:
         if is_value(tensor) or tensor.requires_grad:
             visit(tensor, name=name)
-    for tensor in unnamed:  # a named one's graph is there already
-        if is_value(tensor):
-            visit(tensor)
-        elif tensor.grad_fn is not None:
-            visit(tensor.grad_fn)
-    for fn in kept:
-        visit(fn)
+    # the unnamed tensors' graphs (a named one's is there already), and the nodes the program kept
+    for obj in [t if is_value(t) else t.grad_fn for t in unnamed] + list(kept):
+        if obj is not None:
+            visit(obj)
     return graph
 
 
@@ -208,28 +204,24 @@ class Layout:
             centre = siblings.index(first) if first else (len(siblings) - 1) / 2  # one sibling: 0 either way
             return x[parent] + slot * (siblings.index(k) - centre)
 
-        def align(row, down):
-            """Each node of a row under the nodes that use it (a name over what it names), or over its inputs."""
-            wanted = []
-            for k in row:
-                if down:
-                    users = [p for p in parents[k] if layer(p) == layer(k) - 1]
-                    users = [p for p in users if kind[p] != "output"] or users
-                    at = [under(p, k) for p in users]
-                else:
-                    at = [x[k] + x[c] - under(k, c) for c in children[k] if layer(c) == layer(k) + 1]
-                wanted.append(sum(at) / len(at) if at else x[k])
-            place(row, wanted)
+        def wanted(k, down):
+            """Where k wants to be: under the nodes that use it (a name over what it names), or over its inputs."""
+            if down:
+                users = [p for p in parents[k] if layer(p) == layer(k) - 1]
+                at = [under(p, k) for p in [p for p in users if kind[p] != "output"] or users]
+            else:
+                at = [x[k] + x[c] - under(k, c) for c in children[k] if layer(c) == layer(k) + 1]
+            return sum(at) / len(at) if at else x[k]
 
         for k in kind:
             if not parents[k]:
                 visit(k)
-        rows = [[k for k in rank if layer(k) == depth] for depth in range(max(map(layer, kind)) + 1)]
+        rows = [[k for k in rank if layer(k) == depth] for depth in range(top + 1)]  # the longest path ends at the bottom
         for row in rows:
             place(row, [0.0] * len(row))
         for down in [True, False] * 4 + [True]:  # a few sweeps down and up, ending down
             for row in rows if down else reversed(rows):
-                align(row, down)
+                place(row, [wanted(k, down) for k in row])
         left = min(x[k] - width[k] / 2 for k in x)
         self.kind, self.width = kind, width
         self.x = {k: at - left + MARGIN for k, at in x.items()}
@@ -290,7 +282,6 @@ def render_svg(tensor, name, namespace, figure_id):
     """The static figure: the graph behind `tensor` after the program ran, leaves named from `namespace`."""
     if tensor.grad_fn is None:
         raise ValueError(f"{name} has no grad_fn: it is a leaf or was computed without recording")
-    graph = walk([(name, tensor)], names=variables([namespace])[0], grads=False)
-    nodes, edges = graph.drawn({k: str(i) for i, k in enumerate(graph.nodes)})
+    nodes, edges = walk([(name, tensor)], names=variables([namespace])[0], grads=False).drawn()
     title = f"autograd graph of {name}: {spoken(nodes, edges)}"
     return svg(nodes, edges, Layout([(nodes, edges)]), figure_id, title) + "\n"

@@ -6,7 +6,7 @@ highlighter class; this one writes the same HTML, kept by the highlighter's sett
 
 from pymdownx.highlight import Highlight, HighlightExtension
 
-HIGHLIGHTED: dict[str, str] = {}  # {a call: its HTML}; a session's saves add kilobytes
+HIGHLIGHTED = {}  # {a call: its HTML}; a session's saves add kilobytes
 
 
 class CachedHighlight(HighlightExtension):

@@ -27,7 +27,7 @@ SECTION_MARKER = re.compile(r"--8<-- \[(?P<edge>start|end):(?P<name>[\w-]+)\]")
 ANNOTATION_MARKER = re.compile(r"#\s*\((?P<number>\d+)\)!")
 
 
-def without_annotation(line: str) -> str:
+def without_annotation(line):
     """A code line as the page shows it: Material takes a trailing `  # (1)!` away."""
     return re.sub(rf"[ \t]*{ANNOTATION_MARKER.pattern}[ \t]*$", "", line)
 
@@ -43,15 +43,15 @@ class Block:
     pasted: list[str]
     annotations: list[int]  # numbers of the list right after it
     after: int  # 1-based line of what follows it and that list, blank lines passed
-    container: str | None = None  # title of the admonition or collapsible it sits in, if any (parse())
-    page: Path | None = None  # (parse())
+    container: str | None  # title of the admonition or collapsible it sits in, if any
+    page: Path | None
 
     @property
-    def language(self) -> str:
+    def language(self):
         return (self.info.split() or [""])[0]
 
     @property
-    def where(self) -> str:
+    def where(self):
         return f"{layout().name(self.page)}:{self.line}"
 
 
@@ -89,15 +89,15 @@ class Page:
     values: list[tuple[str, str]]  # (snippet, path) of each recorded value it quotes, code blocks too (values.py)
 
     @property
-    def name(self) -> str:
+    def name(self):
         return layout().name(self.path)
 
     @property
-    def code(self) -> list[Block]:
+    def code(self):
         """Its ```python blocks, the programs it shows: a page with any has a notebook."""
         return [b for b in self.blocks if b.language == "python"]
 
-    def section(self, heading: Heading) -> tuple[int, int]:
+    def section(self, heading):
         """The lines of the heading's section: its own, and that of the next heading at its level or above
         (past the end if none)."""
         after = [h.line for h in self.headings if h.line > heading.line and h.level <= heading.level]
@@ -105,7 +105,7 @@ class Page:
 
 
 @lru_cache(maxsize=256)  # keyed by version: bounded, as `mkdocs serve` makes new versions all day
-def _parse(path: Path, mtime_ns: int) -> Page:
+def _parse(path, mtime_ns):
     text = path.read_text(encoding="utf-8")
     front = FRONT_MATTER.match(text)
     page = _read(text.splitlines(), front[0].count("\n") if front else 0, path)
@@ -113,7 +113,7 @@ def _parse(path: Path, mtime_ns: int) -> Page:
     return page
 
 
-def _read(lines: list[str], i: int = 0, path: Path | None = None) -> Page:
+def _read(lines, i=0, path=None):
     """Markdown lines read from line index `i` (past the front matter)."""
     page = Page(path, lines, {}, i, [], [], [], 0, [], [], [], [], [], [])
     open_admonitions = []
@@ -122,14 +122,13 @@ def _read(lines: list[str], i: int = 0, path: Path | None = None) -> Page:
         if line.strip():  # a line at or left of an admonition's marker closes it
             open_admonitions = [a for a in open_admonitions if a.width < len(line) - len(line.lstrip())]
         if fence := FENCE.match(line):
-            block = _block(lines, i, fence)
-            block.container = open_admonitions[-1].title if open_admonitions else None
-            block.page, i = path, block.end
+            block = _block(lines, i, fence, path, open_admonitions[-1].title if open_admonitions else None)
             page.blocks.append(block)
             page.includes += block.includes
+            i = block.end
             continue
         if heading := HEADING.match(line):
-            page.headings.append(Heading(i + 1, len(heading["level"]), heading["text"], heading["id"]))
+            page.headings.append(Heading(i + 1, len(heading["level"]), *heading.group("text", "id")))
         elif adm := ADMONITION.match(line):
             admonition = Admonition(len(adm["indent"]), *adm.group("marker", "kind", "title"))
             page.admonitions.append(admonition)
@@ -145,11 +144,11 @@ def _read(lines: list[str], i: int = 0, path: Path | None = None) -> Page:
     return page
 
 
-def _block(lines: list[str], start: int, fence: re.Match) -> Block:
-    """The fenced block opening at line index `start`."""
+def _block(lines, start, fence, page, container):
+    """The fenced block opening at line index `start` of `page`, inside `container`."""
     indent = fence["indent"]
     end = next((i for i in range(start + 1, len(lines)) if lines[i].strip() == fence["fence"]), len(lines))
-    block = Block(start + 1, end + 1, fence["info"].strip(), [], [], [], len(lines) + 1)
+    block = Block(start + 1, end + 1, fence["info"].strip(), [], [], [], len(lines) + 1, container, page)
     for line in lines[start + 1 : end]:
         if inc := INCLUDE.match(line):
             block.includes.append(inc["target"])
@@ -165,17 +164,17 @@ def _block(lines: list[str], start: int, fence: re.Match) -> Block:
     return block
 
 
-def fences(lines: list[str]) -> list[Block]:
+def fences(lines):
     """The fenced blocks of Markdown text, such as a page after its macros ran (parse() reads files)."""
     return _read(lines).blocks
 
 
-def front_matter_entry(key: str) -> re.Pattern:
+def front_matter_entry(key):
     """One top-level key of the front matter with its indented lines, if any."""
     return re.compile(rf"^{re.escape(key)}:.*\n(?:[ \t]+.*\n)*", re.M)
 
 
-def set_front_matter(path: Path, key: str, value: str | dict[str, str]) -> bool:
+def set_front_matter(path, key, value):
     """Write `key: value` (a dict as an indented block) into the page's front matter; True if it changed."""
     entry = f"{key}: {value}\n" if isinstance(value, str) else f"{key}:\n" + "".join(f"  {k}: {v}\n" for k, v in value.items())
     text = path.read_text(encoding="utf-8")
@@ -184,27 +183,26 @@ def set_front_matter(path: Path, key: str, value: str | dict[str, str]) -> bool:
     head, found = front_matter_entry(key).subn(lambda _: entry, head, count=1)
     if not found:  # a new key: last, before the closing ---
         head = head[: head.rindex("---")] + entry + head[head.rindex("---") :]
-    if head + rest == text:
-        return False
-    path.write_text(head + rest, encoding="utf-8")
-    return True
+    if changed := head + rest != text:
+        path.write_text(head + rest, encoding="utf-8")
+    return changed
 
 
-def parse(path: Path) -> Page:
+def parse(path):
     return _parse(path.resolve(), path.stat().st_mtime_ns)
 
 
 # ------------------------------------------------------------------ what the include lines bring in
 
 
-def split_target(target: str, root: Path = ROOT) -> tuple[Path, str | None]:
+def split_target(target, root=ROOT):
     """ "dir/name.py:part" -> (snippets/dir/name.py, "part")"""
     path, _, section = target.partition(":")
     return root / "snippets" / path, section or None  # the include line names the file with its suffix
 
 
 @cache
-def _expander(root: Path):
+def _expander(root):
     import markdown
 
     extensions = mkdocs_config(root)["markdown_extensions"]
@@ -213,18 +211,18 @@ def _expander(root: Path):
     return markdown.Markdown(extensions=["pymdownx.snippets"], extension_configs={"pymdownx.snippets": config})
 
 
-def expand(targets: list[str], root: Path = ROOT) -> list[str]:
+def expand(targets, root=ROOT):
     """The lines include lines bring in, exactly as the pages' pymdownx.snippets expands them."""
     processor = _expander(root).preprocessors["snippet"]
     return processor.run([f'--8<-- "{t}"' for t in targets])
 
 
-def code_markers(target: str) -> list[int]:
+def code_markers(target):
     """The annotation numbers (`# (n)!`) in the code an include line brings in."""
     return [int(m["number"]) for line in expand([target]) for m in ANNOTATION_MARKER.finditer(line)]
 
 
-def lines_outside(snippet: Path, sections: set[str]) -> list[int]:
+def lines_outside(snippet, sections):
     """Line numbers of a snippet that none of `sections` covers (blank lines and markers excepted)."""
     open_sections, uncovered = set(), []
     for number, line in enumerate(snippet.read_text(encoding="utf-8").splitlines(), 1):
@@ -238,7 +236,7 @@ def lines_outside(snippet: Path, sections: set[str]) -> list[int]:
 # ------------------------------------------------------------------ what a translation must keep
 
 
-def structure(path: Path) -> dict[str, list]:
+def structure(path):
     """Each kind of element, in page order, under the name a parity failure gives it."""
     page = parse(path)
     return {

@@ -69,7 +69,6 @@ CHATTY = (
     "jieba",
 )
 GLOSSARY_PAGE = "glossary"
-AFTER_I18N = -110  # on_files: after the i18n plugin (-100) has rebuilt this language's file list
 
 
 class NotebookPage(File):
@@ -96,7 +95,7 @@ class Pipeline(BasePlugin):
         if not self.execute:
             log.info("mkdocs serve shows the notebooks without running them; mkdocs build executes them")
 
-    @event_priority(AFTER_I18N)
+    @event_priority(-110)  # after the i18n plugin (-100) has rebuilt this language's file list
     def on_files(self, files, *, config):
         site, lang = layout(), config.theme["language"]  # the i18n plugin sets it for each language's build
         if lang == site.default:  # the first language's build starts the whole build, making (and running) every notebook
@@ -111,25 +110,20 @@ class Pipeline(BasePlugin):
         cache = rendered_cache("mkdocs-jupyter") / ("executed" if self.execute else "preview") / lang
         config.plugins["mkdocs-jupyter"].config["cache_dir"] = str(cache)
         for nb in self.notebooks[lang]:
-            url, text = notebook_url(nb.page, site), nbformat.writes(nb.notebook)
-            src = f"notebooks/{lang}/{site.page_name(nb.page)}/{nb.file_name}"
+            url = notebook_url(nb.page, site)
             file = NotebookPage(
-                src,
+                f"notebooks/{lang}/{site.page_name(nb.page)}/{nb.file_name}",
                 str(site.root / ".cache"),
                 config.site_dir,
                 True,
                 dest_uri=f"{url}index.html",
                 inclusion=InclusionLevel.NOT_IN_NAV,
             )
-            file.notebook, path = nb, Path(file.abs_src_path)
-            path.parent.mkdir(parents=True, exist_ok=True)
-            if not path.is_file() or path.read_text(encoding="utf-8") != text:  # unchanged, a dirty build skips it
-                path.write_text(text, encoding="utf-8")
+            file.notebook = nb
+            _write(Path(file.abs_src_path), nbformat.writes(nb.notebook))  # unchanged, a dirty build skips it
             files.append(file)
-            exercises = File.generated(
-                config, url + exercise_file_name(nb.page, site), content=nbformat.writes(exercise_notebook(nb))
-            )
-            files.append(exercises)
+            exercises = nbformat.writes(exercise_notebook(nb))
+            files.append(File.generated(config, url + exercise_file_name(nb.page, site), content=exercises))
         for page in site.pages(lang):
             files.append(File.generated(config, source_url(page), content=page.read_text(encoding="utf-8")))
         if self.dirty and self.built:  # a reload: rebuild the pages whose sources changed since the last build
@@ -204,9 +198,7 @@ class Pipeline(BasePlugin):
         site, lang = layout(), config.theme["language"]
         if template_name != "404.html" or lang == site.default:
             return output_content
-        target = Path(config.site_dir) / site.prefix(lang) / "404.html"
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(output_content, encoding="utf-8")
+        _write(Path(config.site_dir) / site.prefix(lang) / "404.html", output_content)
         # The default language is built first: the root keeps the page that build wrote.
         return (Path(config.site_dir) / "404.html").read_text(encoding="utf-8")
 
@@ -214,21 +206,28 @@ class Pipeline(BasePlugin):
     def on_post_build(self, *, config):
         if config.plugins["i18n"].building:  # a nested build of one language: the merged index comes last
             return
-        site = layout()
-        index = json.loads((Path(config.site_dir) / "search" / "search_index.json").read_text(encoding="utf-8"))
-        per_language = {lang: [] for lang in site.languages}
-        for doc in index["docs"]:
-            lang = next((code for code in site.languages[1:] if doc["location"].startswith(site.prefix(code))), site.default)
-            per_language[lang].append({**doc, "location": doc["location"].removeprefix(site.prefix(lang))})
-        self.built = self.started
-        for lang, docs in per_language.items():
+        site, built = layout(), Path(config.site_dir)
+        index = json.loads((built / "search" / "search_index.json").read_text(encoding="utf-8"))
+        self.built, rest = self.started, index["docs"]
+        for lang in reversed(site.languages):  # the default language, under no prefix, last: the entries left
+            prefix = site.prefix(lang)
+            docs = [{**d, "location": d["location"].removeprefix(prefix)} for d in rest if d["location"].startswith(prefix)]
+            rest = [d for d in rest if not d["location"].startswith(prefix)]
             if self.dirty:  # a dirty build indexed the pages it rebuilt; the others keep the entries of the last one
                 rebuilt = {doc["location"].split("#")[0] for doc in docs}
                 docs += [d for d in self.search.get(lang, []) if d["location"].split("#")[0] not in rebuilt]
             self.search[lang] = docs = list({d["location"]: d for d in docs}.values())  # mkdocs serve indexes some twice
-            path = Path(config.site_dir) / site.prefix(lang) / "search" / "search_index.json"
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(json.dumps({**index, "docs": docs}, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+            _write(
+                built / prefix / "search" / "search_index.json",
+                json.dumps({**index, "docs": docs}, ensure_ascii=False, separators=(",", ":")),
+            )
+
+
+def _write(path, text):
+    """`text` in the file at `path`, left as it is if it holds it already."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if not path.is_file() or path.read_text(encoding="utf-8") != text:
+        path.write_text(text, encoding="utf-8")
 
 
 def _mtime(path):

@@ -11,8 +11,7 @@ from docs_pipeline.graphs import render_svg, spoken, variables, walk
 x = torch.tensor(2.0, requires_grad=True)
 y = torch.tensor(3.0, requires_grad=True)
 NAMESPACE = {"x": x, "y": y, "z": x * y + y**2 * 2}  # y's AccumulateGrad under Mul and Pow; `* 2`: a None in next_functions
-GRAPH = walk(variables([NAMESPACE])[0])
-NODES, EDGES = GRAPH.drawn({k: str(i) for i, k in enumerate(GRAPH.nodes)})
+NODES, EDGES = walk(variables([NAMESPACE])[0]).drawn()
 
 
 def test_the_walk_finds_what_torch_recorded():
