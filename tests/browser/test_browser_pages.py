@@ -65,19 +65,21 @@ _UNCLIPPED = """tip => {
     }
     return true;
 }"""
-# Every code block's copy button clicked in turn: [copied text, shown text], or null for a block
-# without exactly one copy button. A busy machine may not have copied yet when the clipboard is read:
-# an empty read is clicked again, a few frames apart (no block is empty: tests/test_build.py).
-_COPY_ALL = """async () => {
-    const copies = [];
-    for (const block of document.querySelectorAll('article div.highlight')) {
+# The code blocks from `start` on, each one's copy button clicked in turn: [copied text, shown text], or null
+# for a block without exactly one copy button. Copying needs the user activation of a real click, which
+# lasts 5 s: the blocks copied in one call are those of the next 3 s (at least one). A busy machine may
+# not have copied yet two frames after the click: an empty read is clicked again, 0.1 s apart, up to 1 s.
+_COPY_SOME = """async (start) => {
+    const copies = [], until = Date.now() + 3000;
+    for (const block of [...document.querySelectorAll('article div.highlight')].slice(start)) {
+        if (copies.length && Date.now() > until) break;
         const buttons = block.querySelectorAll('button[data-md-type=copy]');
         if (buttons.length !== 1) { copies.push(null); continue; }
         await navigator.clipboard.writeText('');
         let copied = '';
         for (let tries = 0; tries < 10 && !copied; tries++) {
             buttons[0].click();
-            await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+            await new Promise(r => tries ? setTimeout(r, 100) : requestAnimationFrame(() => requestAnimationFrame(r)));
             copied = await navigator.clipboard.readText();
         }
         copies.push([copied, block.querySelector('pre > code').textContent]);
@@ -138,7 +140,10 @@ def _copy(tab, parsed):
     """[problem]: the copy button gives the snippet as it is in snippets/ and each output block shows its stored
     output (their includes expanded, annotation markers taken out): a marker or a >>> prompt left in
     what is copied shows in the diff."""
-    copies = tab.evaluate(_COPY_ALL)
+    copies, count = [], tab.locator("article div.highlight").count()
+    while len(copies) < count:
+        tab.locator("article h1").first.click()  # a reader's click: the user activation copying needs
+        copies += tab.evaluate(_COPY_SOME, len(copies))
     if len(copies) != len(parsed.blocks):
         return [f"{len(parsed.blocks)} fenced blocks but the page shows {len(copies)} code blocks"]
     problems = []
