@@ -34,7 +34,7 @@ import json
 import logging
 import os
 import time
-from functools import lru_cache
+from functools import lru_cache, partial
 from pathlib import Path
 
 import jinja2
@@ -43,6 +43,7 @@ from mkdocs.config import config_options
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, InclusionLevel
+from mkdocs.structure.toc import get_toc
 
 from .glossary import link_first_uses
 from .glossary import load as load_glossary
@@ -54,7 +55,7 @@ from .page_notes import page_notes, source_url
 from .pages import parse, split_target
 from .reading import count
 from .rules import rules_pages
-from .site import layout, rendered_cache, snippet_file
+from .site import kept, layout, load, rendered_cache, renderers, snippet_file, store
 from .steps import steps_path
 from .ui import texts
 from .values import values_path
@@ -106,9 +107,6 @@ class Pipeline(BasePlugin):
                     execute([nb for nbs in self.notebooks.values() for nb in nbs], site, self.config["kernels"])
             except NotebookError as exc:
                 raise PluginError(str(exc)) from exc
-        # mkdocs-jupyter evicts the renders a build did not use: each language, and the preview, keep their own.
-        cache = rendered_cache("mkdocs-jupyter") / ("executed" if self.execute else "preview") / lang
-        config.plugins["mkdocs-jupyter"].config["cache_dir"] = str(cache)
         for nb in self.notebooks[lang]:
             url = notebook_url(nb.page, site)
             file = NotebookPage(
@@ -135,6 +133,12 @@ class Pipeline(BasePlugin):
                     changed = everything or max(map(_mtime, _sources(Path(file.abs_src_path)))) > _mtime(file.abs_dest_path)
                     file.is_modified = lambda changed=changed: changed
         return files
+
+    @event_priority(-10)  # after mkdocs-jupyter has given a notebook page its render
+    def on_pre_page(self, page, *, config, files):
+        if isinstance(page.file, NotebookPage):
+            page.render = partial(_kept_render, page, page.render)
+        return page
 
     def on_env(self, env, *, config, files):
         cache = rendered_cache("jinja")
@@ -244,6 +248,23 @@ def _sources(page):
     if any(f"{macro}(" in line for line in parsed.lines for macro in SITE_WIDE):
         return found + site.pages(site.language_of(page))
     return found + (rules_pages(site, site.language_of(page)) if parsed.rules else [])
+
+
+def _kept_render(page, render, config, files):
+    """mkdocs-jupyter's render of a notebook page, kept by the notebook, mkdocs-jupyter's options and the
+    renderers' versions (its own cache would evict, at each build, what that build did not render)."""
+    options = dict(config.plugins["mkdocs-jupyter"].config)
+    entry = kept("notebook-pages", [Path(page.file.abs_src_path).read_text(encoding="utf-8"), repr(options), renderers()])
+    if (text := load(entry)) is None:
+        render(config, files)
+        store(entry, json.dumps([page.content, page.title, list(map(_token, page.toc))]))
+    else:
+        page.content, page.title, tokens = json.loads(text)
+        page.toc = get_toc(tokens)
+
+
+def _token(item):
+    return {"level": item.level, "id": item.id, "name": item.title, "children": list(map(_token, item.children))}
 
 
 def _toc(items):

@@ -55,11 +55,15 @@ def store(entry, text):
 RENDERERS = ("mkdocs-jupyter", "nbconvert", "nbformat", "mistune", "pygments", "jinja2")
 
 
+def renderers():
+    """The installed version of each renderer: part of the key of what they wrote."""
+    return " ".join(f"{package}=={version(package)}" for package in RENDERERS)
+
+
 def rendered_cache(name):
-    """A cache of what the renderers write (mkdocs-jupyter's pages, Jinja's compiled templates), whose
-    own keys hold the input but not the renderer: a folder per installed version of each."""
-    versions = " ".join(f"{package}=={version(package)}" for package in RENDERERS)
-    return cache_dir(name) / hashlib.sha256(versions.encode()).hexdigest()[:16]
+    """A cache of what Jinja compiles, whose own keys hold the input but not the renderer: a folder per
+    installed version of each."""
+    return cache_dir(name) / hashlib.sha256(renderers().encode()).hexdigest()[:16]
 
 
 def snippet_file(name, root=ROOT):
