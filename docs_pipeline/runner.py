@@ -74,7 +74,8 @@ def reset_global_state(seed):
     torch.set_grad_enabled(True)
     torch.set_num_threads(threads)
     torch.set_float32_matmul_precision("highest")
-    torch.use_deterministic_algorithms(False)
+    if torch.are_deterministic_algorithms_enabled() or torch.is_deterministic_algorithms_warn_only_enabled():
+        torch.use_deterministic_algorithms(False)  # only when set: the call imports torch._inductor (6 s)
     torch.autograd.set_detect_anomaly(False)
     if "torch._dynamo" in sys.modules:
         sys.modules["torch._dynamo"].reset()

@@ -11,6 +11,7 @@ def _state() -> list:
     return [
         torch.is_anomaly_enabled(),
         torch.are_deterministic_algorithms_enabled(),
+        torch.is_deterministic_algorithms_warn_only_enabled(),
         torch.get_float32_matmul_precision(),
         torch.get_num_threads(),
         torch.get_default_device(),
@@ -24,7 +25,7 @@ def test_a_setting_a_snippet_leaves_does_not_reach_the_next():
     reset_global_state(1)
     fresh = _state()
     torch.autograd.set_detect_anomaly(True)
-    torch.use_deterministic_algorithms(True)
+    torch.use_deterministic_algorithms(True, warn_only=True)
     torch.set_float32_matmul_precision("medium")
     torch.set_num_threads(1 if torch.get_num_threads() > 1 else 2)
     torch.set_default_device("meta")
