@@ -8,6 +8,7 @@ id) is that check's own test.
 
 import json
 import random
+import shutil
 
 import pytest
 
@@ -24,12 +25,19 @@ BASE = {
 }
 
 
-def _project(tmp_path, faults):
-    """The tiny project, its outputs recorded by `./dev outputs`; then the value it quotes changed in its
-    .values.json, as if the program had printed another one when it was recorded, and `faults` written."""
-    project = tiny_project(tmp_path / "project", BASE)
+@pytest.fixture(scope="module")
+def recorded(tmp_path_factory):
+    """The tiny project, its outputs recorded by `./dev outputs`."""
+    project = tiny_project(tmp_path_factory.mktemp("recorded") / "project", BASE)
     code, said = dev(project, "outputs", "snippets/d/v.py")
     assert code == 0, said
+    return project
+
+
+def _project(recorded, dest, faults):
+    """A copy of the recorded project; then the value it quotes changed in its .values.json, as if the program
+    had printed another one when it was recorded, and `faults` written."""
+    project = shutil.copytree(recorded, dest / "project", symlinks=True)
     write(project, {"snippets/d/v.values.json": json.dumps({"y": 1234.5}), **faults})
     return project
 
@@ -43,9 +51,10 @@ def _fails_naming(result, *names):
 
 
 @pytest.fixture(scope="module")
-def snippet_run(tmp_path_factory):
+def snippet_run(recorded, tmp_path_factory):
     """One run of the snippet tests, as `./dev test` runs them, over four faults in four snippet files."""
     project = _project(
+        recorded,
         tmp_path_factory.mktemp("snippets"),
         {
             "snippets/f/drifted.py": "print(0.5 + 1)\n",
@@ -84,9 +93,10 @@ def _build(project):
 
 
 @pytest.fixture(scope="module")
-def site_faults(tmp_path_factory):
+def site_faults(recorded, tmp_path_factory):
     """One build for the faults the strict build reports as warnings (it still writes every page)."""
     project = _project(
+        recorded,
         tmp_path_factory.mktemp("site"),
         {
             "docs/zh/b.md": "# 乙 { #b }\n\n见[不存在的页面](no-such-page.md)。\n",
@@ -118,11 +128,11 @@ def test_a_rerecorded_value_reaches_both_languages(site_faults):
         assert "1234.5" in (project / page).read_text(encoding="utf-8"), f"{page} does not show the re-recorded value"
 
 
-def test_a_notebook_cell_that_raises(tmp_path):
+def test_a_notebook_cell_that_raises(recorded, tmp_path):
     """Every snippet runs (order.py prints 3, as stored), yet the page's notebook does not: the page shows
     the parts of a program in an order that cannot run top to bottom."""
     sections = "# --8<-- [start:define]\nx = 2\n# --8<-- [end:define]\n# --8<-- [start:use]\nprint(x + 1)\n# --8<-- [end:use]\n"
     blocks = '```python\n--8<-- "f/order.py:use"\n```\n\n```python\n--8<-- "f/order.py:define"\n```\n\n```text\n--8<-- "f/order.out"\n```\n'
     files = {"snippets/f/order.py": sections, "snippets/f/order.out": "3\n"}
-    project = _project(tmp_path, files | {f"docs/{lang}/b.md": f"# B {{ #b }}\n\n{blocks}" for lang in ("zh", "en")})
+    project = _project(recorded, tmp_path, files | {f"docs/{lang}/b.md": f"# B {{ #b }}\n\n{blocks}" for lang in ("zh", "en")})
     _fails_naming(_build(project), "notebook zh/b.zh.ipynb (made from docs/zh/b.md)", "(f/order.py:use) raised", "NameError")
