@@ -20,9 +20,9 @@ language with this same instance, the default language first; `mkdocs serve` kee
   with its lang. Their language switchers lead to the home pages.
 - Code blocks out of the search index, and Pygments' spans that change nothing on screen taken out
   (docs_pipeline/page_html.py).
-- Templates: docs_pipeline/ui.toml as `ui`, the default language as `default_language`; compiled
-  theme templates kept in the project's cache folder (every build and reload makes a new Jinja environment and
-  would compile Material's templates again; the bytecode cache keys each on its source).
+- Templates: docs_pipeline/ui.toml as `ui`, the default language as `default_language`; the
+  compiled templates of the theme and of nbconvert kept in the project's cache folder (every build makes a new
+  Jinja environment, nbconvert one per notebook render; the bytecode cache keys each template on its source).
 - Glossary links and HTML adjustments made once per process for each input: `mkdocs serve` rebuilds
   both languages on each save (code blocks: docs_pipeline/highlight.py).
 - Quiet: a build prints what an author must act on, not the plugins' progress (mkdocs-macros and
@@ -38,12 +38,14 @@ from functools import lru_cache, partial
 from pathlib import Path
 
 import jinja2
+import jinja2.ext
 import nbformat
 from mkdocs.config import config_options
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, InclusionLevel
 from mkdocs.structure.toc import get_toc
+from nbconvert.exporters.templateexporter import JINJA_EXTENSIONS
 
 from .glossary import link_first_uses
 from .glossary import load as load_glossary
@@ -82,10 +84,23 @@ class NotebookPage(File):
         return True
 
 
+class _KeptTemplates(jinja2.ext.Extension):
+    """Templates compiled once, kept in the project's cache folder: each build makes a new Jinja environment for
+    the theme, and nbconvert one for every notebook it renders (compiling took most of a render's time)."""
+
+    def __init__(self, environment):
+        super().__init__(environment)
+        cache = rendered_cache("jinja")
+        cache.mkdir(parents=True, exist_ok=True)
+        environment.bytecode_cache = jinja2.FileSystemBytecodeCache(str(cache))
+
+
 class Pipeline(BasePlugin):
     config_scheme = (("kernels", config_options.Type(bool, default=True)),)  # mkdocs.yml; notebook_runs.execute
 
     def on_startup(self, *, command, dirty):  # once per process: `mkdocs serve` keeps this instance
+        if _KeptTemplates not in JINJA_EXTENSIONS:
+            JINJA_EXTENSIONS.append(_KeptTemplates)
         for name in CHATTY:
             logging.getLogger(name).setLevel(logging.WARNING)
         self.execute = command != "serve"  # the notebooks: mkdocs build runs them, mkdocs serve does not
@@ -141,9 +156,7 @@ class Pipeline(BasePlugin):
         return page
 
     def on_env(self, env, *, config, files):
-        cache = rendered_cache("jinja")
-        cache.mkdir(parents=True, exist_ok=True)
-        env.bytecode_cache = jinja2.FileSystemBytecodeCache(str(cache))
+        _KeptTemplates(env)
         env.globals.update(ui=texts(), default_language=layout().default)
         return env
 
