@@ -7,12 +7,10 @@ import re
 import pytest
 
 from docs_pipeline.pages import expand, parse
-from docs_pipeline.site import layout
 from docs_pipeline.translations import missing_counterparts
-from tests.helpers import fail_if
+from tests.helpers import SITE, fail_if, read
 from tests.site_loads import describe, source
 
-SITE = layout()
 ICONS = 'html:has(link[rel=stylesheet][href$="stylesheets/icons.css"]):has(link[rel=preload][as=image][href$="images/icons.svg"])'
 NOWHERE = {  # what no built page holds: {what a failure says: a selector}
     "name, whitespace, punctuation or operator spans in code": "code span.n, code span.w, code span.p, code span.o, code span.ow",
@@ -90,7 +88,7 @@ def test_each_language_has_its_own_search_index_without_code(built_site, built_p
     page: they stay out of search."""
     for lang in SITE.languages:
         index = f"{SITE.prefix(lang)}search/search_index.json"
-        docs = json.loads((built_site / index).read_text(encoding="utf-8"))["docs"]
+        docs = json.loads(read(built_site / index))["docs"]
         found = {SITE.prefix(lang) + d["location"].split("#")[0] for d in docs}
         indexed = {SITE.url_of(p) for p in SITE.pages(lang) if not (parse(p).meta.get("search") or {}).get("exclude")}
         assert found == indexed, (
@@ -111,7 +109,7 @@ def test_code_keeps_no_spans_that_look_the_same_as_plain_text():
     pages.css draws names, punctuation and operators in the code's own colour in both palettes
     (through the theme's variables) and no stylesheet of the site styles those classes."""
     stylesheets = SITE.root / "overrides/assets/stylesheets"
-    own = " ".join((stylesheets / name).read_text(encoding="utf-8") for name in ("pages.css", "steps.css"))
+    own = " ".join(read(stylesheets / name) for name in ("pages.css", "steps.css"))
     own = re.sub(r"/\*.*?\*/", "", own, flags=re.S)
     for token in ("name", "punctuation", "operator"):
         declared = re.findall(rf"([^{{}}\s][^{{}}]*?)\s*\{{[^}}]*--md-code-hl-{token}-color:\s*([^;}}]*)", own)

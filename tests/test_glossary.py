@@ -13,10 +13,8 @@ from docs_pipeline.glossary import (
     terms_in_chinese,
     unused_terms,
 )
-from docs_pipeline.site import layout
-from tests.helpers import fail_if
+from tests.helpers import SITE, fail_if
 
-SITE = layout()
 REQUIRED = {
     "计算图",
     "动态计算图",

@@ -14,10 +14,9 @@ from docs_pipeline.notebooks import EXERCISES, HIDDEN, RULE_CITATION, exercise_f
 from docs_pipeline.outputs import diff
 from docs_pipeline.pages import ADMONITION, HEADING, expand, parse, split_target, without_annotation
 from docs_pipeline.runner import Snippet, run, stored
-from docs_pipeline.site import layout
 from docs_pipeline.ui import texts
+from tests.helpers import SITE, fail_if
 
-SITE = layout()
 # Pages with code: each has a notebook (published: below), made inside the tests (a page that cannot make one fails its own).
 WITH_CODE = [page for page in SITE.pages() if parse(page).code]
 EVERY_PAGE_WITH_CODE = pytest.mark.parametrize("page", WITH_CODE, ids=SITE.name)
@@ -83,8 +82,9 @@ def test_the_exercise_version_keeps_the_questions_and_drops_the_solutions(page):
     for cell in code:  # as the build's run leaves them
         cell.outputs = [nbformat.v4.new_output("stream", text="printed\n")]
     # a reader that finds no solution passes every page: the summary's exercise has one
-    solutions = [c for c in code if c.metadata.get("solution")]
-    assert solutions or SITE.page_name(page) != "summary", f"{where}: its reference solution was not found"
+    assert any(c.metadata.get("solution") for c in code) or SITE.page_name(page) != "summary", (
+        f"{where}: its reference solution was not found"
+    )
     cells = [c for c in exercise.cells if c.cell_type == "code"]
     assert not any(c.outputs for c in cells), f"{where}: outputs in the exercise version"
     handout = [words["exercise_cell"] if c.metadata.get("solution") else c.source for c in code]
@@ -98,10 +98,11 @@ def test_the_exercise_version_keeps_the_questions_and_drops_the_solutions(page):
     headed = [h.id for h in parse(page).headings if h.id in EXERCISES]
     assert sorted(asked) == sorted(headed), f"{where}: no text read from its exercise sections {sorted(set(headed) - set(asked))}"
     shown = plain("\n\n".join(c.source for c in exercise.cells if c.cell_type == "markdown"))
-    missing = [f"#{section}: {text}" for section, texts_ in asked.items() for text in texts_ if text not in shown]
-    assert not missing, f"{where}: the exercise version lacks the page's question or task:\n" + "\n".join(missing)
-    leaked = [text for text in answered if text in shown]
-    assert not leaked, f"{where}: the exercise version shows an answer's or solution's text:\n" + "\n".join(leaked)
+    fail_if(
+        (f"#{section}: {text}" for section, texts_ in asked.items() for text in texts_ if text not in shown),
+        f"{where}: the exercise version lacks the page's question or task:",
+    )
+    fail_if((text for text in answered if text in shown), f"{where}: the exercise version shows an answer's or solution's text:")
     title = f"**{words['exercise_code']}**"
     untitled = [
         n
@@ -134,14 +135,13 @@ def test_notebook_page_and_download_are_the_executed_notebook(built_site, built_
     targets = {a.attributes["href"][1:] for a in doc.css('a[href^="#"]')} - {""}
     unresolved = targets - {n.attributes["id"] for n in doc.css("[id]")}
     assert not unresolved, f"{where}: links to #{sorted(unresolved)}, no such id in the page"
-    outputs = [
-        (o.attributes.get("data-mime-type"), o.css_first("pre").text())
-        for o in doc.css("div.jp-RenderedText.jp-OutputArea-output")
-    ]
-    errors = [text for mime, text in outputs if mime != "text/plain"]
-    assert not errors, f"{where}: cells wrote to stderr or failed:\n" + "\n".join(errors)
-    printed = "".join(text for _, text in outputs)
-    included = dict.fromkeys(split_target(t)[0] for b in parse(page).blocks for t in b.includes)  # in page order, once each
+    outputs = doc.css("div.jp-RenderedText.jp-OutputArea-output")
+    fail_if(
+        (o.text() for o in outputs if o.attributes.get("data-mime-type") != "text/plain"),
+        f"{where}: cells wrote to stderr or failed:",
+    )
+    printed = "".join(o.css_first("pre").text() for o in outputs)
+    included = dict.fromkeys(split_target(t)[0] for t in parse(page).includes)  # in page order, once each
     programs = [Snippet(path) for path in included if path.suffix == ".py"]
     if printed != "".join(stored(p.output_path) or "" for p in programs):
         # A stored output that drifted is its snippet's own failure; here only what running the page's

@@ -13,10 +13,8 @@ from docs_pipeline.outputs import unread_outputs
 from docs_pipeline.pages import ADMONITION, ARTICLE, HEADING, LIST_ITEM, code_markers, lines_outside, parse, split_target
 from docs_pipeline.rules import LINK  # a link: its text
 from docs_pipeline.runner import stored
-from docs_pipeline.site import layout, program_of, snippet_file
-from tests.helpers import fail_if
-
-SITE = layout()
+from docs_pipeline.site import program_of, snippet_file
+from tests.helpers import SITE, fail_if, read
 
 
 def shown(page):
@@ -151,7 +149,7 @@ def plain(text):
     return NOT_WORDS.sub("", LINK.sub(r"\1", text))
 
 
-ARTICLE_TEXT = plain((SITE.root / "tests/article.zh.txt").read_text(encoding="utf-8"))
+ARTICLE_TEXT = plain(read(SITE.root / "tests/article.zh.txt"))
 
 
 def continues(line):
@@ -193,7 +191,7 @@ CHECKS = [
 
 @pytest.mark.parametrize("check", CHECKS)  # each named for its function
 def test_every_page(check):
-    fail_if([problem for page in SITE.pages() for problem in check(parse(page))])
+    fail_if(problem for page in SITE.pages() for problem in check(parse(page)))
 
 
 def test_the_article_check_reads_the_marks():

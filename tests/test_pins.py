@@ -9,6 +9,7 @@ from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
 from docs_pipeline.site import ROOT
+from tests.helpers import read
 
 
 def _pins(lines):
@@ -17,11 +18,11 @@ def _pins(lines):
     return {canonicalize_name(r.name): str(r.specifier).removeprefix("==") for r in requirements}
 
 
-PINNED = _pins((ROOT / "constraints.txt").read_text(encoding="utf-8").splitlines())
+PINNED = _pins(read(ROOT / "constraints.txt").splitlines())
 
 
 def test_installed_packages_and_pyproject_pins_are_the_versions_constraints_txt_pins():
-    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    project = tomllib.loads(read(ROOT / "pyproject.toml"))["project"]
     direct = _pins(project["dependencies"])
     assert direct, "pyproject.toml: no name==version pin read from [project] dependencies"
     installed = {canonicalize_name(d.metadata["Name"]): d.version.split("+")[0] for d in importlib.metadata.distributions()}

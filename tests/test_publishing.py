@@ -10,11 +10,9 @@ import re
 import xml.etree.ElementTree as ET
 from urllib.parse import urljoin, urlsplit
 
-from docs_pipeline.site import layout
-from tests.helpers import fail_if, write
+from tests.helpers import SITE, fail_if, write
 from tests.site_loads import PAGE_WEIGHT_LIMIT_KIB, describe, page_weight, site_file, source
 
-SITE = layout()
 SITE_URL, BASE_PATH = SITE.site_url, SITE.base_path
 
 
@@ -58,11 +56,13 @@ def test_404_works_under_the_sub_path(built_site, built_pages):
             local.append(ref)
             path = urlsplit(urljoin("http://site.invalid/404.html", ref)).path  # as a browser resolves it
             if not path.startswith(BASE_PATH):
-                problems.append(f"<{node.tag}> {ref} is not under {BASE_PATH}: it breaks when the 404 page answers a deep path")
+                problems.append(
+                    f"404.html: <{node.tag}> {ref} is not under {BASE_PATH}: it breaks when the page answers a deep path"
+                )
             elif not (built_site / site_file(path, BASE_PATH)).is_file():
-                problems.append(f"<{node.tag}> {ref} points at nothing in the built site")
+                problems.append(f"404.html: <{node.tag}> {ref} points at nothing in the built site")
     assert len(local) > 5, f"the 404 page links only {len(local)} local files: {local}"
-    fail_if([f"404.html: {problem}" for problem in problems])
+    fail_if(problems)
     assert doc.css_first("[lang=zh]") and doc.css_first("[lang=en]"), (
         "the 404 page speaks both languages (lang=zh and lang=en parts)"
     )

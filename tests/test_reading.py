@@ -8,11 +8,9 @@ from dataclasses import replace
 import pytest
 
 from docs_pipeline.reading import Reading, reading, shown
-from docs_pipeline.site import layout
 from docs_pipeline.ui import texts
-from tests.helpers import write
+from tests.helpers import SITE, fail_if, read, write
 
-SITE = layout()
 CORE_MINUTES, CORE_PAGE_MINUTES, DEEPER_PAGE_MINUTES = 60, 10, 25
 
 
@@ -27,7 +25,7 @@ def test_the_core_path_reads_in_an_hour_and_each_page_in_its_budget(lang):
         problems += [f"{title}: {name}: {m} min, over {budget} (split it by topic)" for name, m in minutes.items() if m > budget]
         if budget == CORE_PAGE_MINUTES and sum(minutes.values()) > CORE_MINUTES:
             problems.append(f"{title}: {sum(minutes.values())} min in all, over {CORE_MINUTES} ({minutes})")
-    assert not problems, f"docs/{lang}/ over the reader's budget: " + "; ".join(problems) + " (./dev reading prints every page)"
+    fail_if(problems, f"docs/{lang}/ over the reader's budget (./dev reading prints every page):")
 
 
 def test_reading_counts_prose_code_output_and_steps_at_the_stated_rates(tmp_path):
@@ -56,9 +54,9 @@ def test_each_built_page_shows_the_reading_time_the_command_prints(built_site):
     The rules pages show none (docs_pipeline/reading.py, `shown`)."""
     problems = []
     for page in SITE.pages():
-        built = (built_site / SITE.url_of(page) / "index.html").read_text(encoding="utf-8")
+        built = read(built_site / SITE.url_of(page) / "index.html")
         found = re.findall(r'class="page-note page-note--reading">([^<]*)<', built)
         expected = [texts()[SITE.language_of(page)]["reading"].format(minutes=reading(page).minutes)] * shown(SITE, page)
         if found != expected:
             problems.append(f"{SITE.name(page)}: shows {found or 'no reading time'}, ./dev reading says {expected or 'none'}")
-    assert not problems, "\n".join(problems)
+    fail_if(problems)

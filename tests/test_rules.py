@@ -12,12 +12,10 @@ import pytest
 from docs_pipeline.macros import PageError, page_functions
 from docs_pipeline.pages import parse
 from docs_pipeline.rules import CHECKED, RULES, is_rules_page, rules_pages, statement
-from docs_pipeline.site import layout
 from docs_pipeline.ui import texts
-from tests.helpers import fail_if
+from tests.helpers import SITE, fail_if, read
 from tests.site_loads import source
 
-SITE = layout()
 CHECKS = sorted((SITE.root / "snippets" / RULES).glob("*.py"))
 # A statement is what a marker shows on hover: a sentence or two, not the section's details
 LONGEST_STATEMENT = {"zh": 270, "en": 480}  # characters of plain text
@@ -29,7 +27,7 @@ def test_each_rule_check_asserts_its_rule():
         [
             f"{SITE.name(c)}: a rule check states its rule as code: assert it over every case it probes"
             for c in CHECKS
-            if not any(isinstance(n, ast.Assert) for n in ast.walk(ast.parse(c.read_text(encoding="utf-8"))))
+            if not any(isinstance(n, ast.Assert) for n in ast.walk(ast.parse(read(c))))
         ]
     )
 
@@ -118,7 +116,7 @@ def test_a_faulty_citation_names_the_page():
 @pytest.mark.parametrize("lang", SITE.languages)
 def test_the_index_page_links_every_rule(lang):
     index = SITE.docs / lang / RULES / "index.md"
-    assert "{{ rules_index() }}" in index.read_text(encoding="utf-8"), f"{SITE.name(index)}: no {{{{ rules_index() }}}}"
+    assert "{{ rules_index() }}" in read(index), f"{SITE.name(index)}: no {{{{ rules_index() }}}}"
     listed = page_functions(SITE, lambda: index)["rules_index"]()
     missing = [SITE.name(c) for c in CHECKS if f"#{c.stem})" not in listed or f"{{ #{c.stem} }}" not in listed]
     assert not missing, f"{SITE.name(index)}: rules_index() lists no entry, with its id, linking the section of {missing}"

@@ -7,12 +7,10 @@ from urllib.parse import urljoin, urlsplit
 
 from docs_pipeline.notebooks import notebook_file_name, notebook_url
 from docs_pipeline.pages import parse
-from docs_pipeline.site import layout
 from docs_pipeline.ui import TEXTS, texts
-from tests.helpers import fail_if
+from tests.helpers import SITE, fail_if, read
 from tests.site_loads import site_file
 
-SITE = layout()
 UI = texts()
 
 
@@ -37,7 +35,7 @@ def _notes(site, page, url, doc):
     sources = footers[0].css("a.page-note__source")
     if [a.text().strip() for a in sources] != [SITE.name(page)]:
         yield f"{url}: the source link should name {SITE.name(page)}"
-    elif (site / _targets(url, sources)[0]).read_text(encoding="utf-8") != page.read_text(encoding="utf-8"):
+    elif read(site / _targets(url, sources)[0]) != read(page):
         yield f"{url}: the linked source is not {SITE.name(page)} as it is now"
     notes, zh_url = doc.css("p.page-note--original"), url.removeprefix(SITE.prefix(lang))
     if lang == SITE.default and notes:

@@ -15,14 +15,14 @@ from pathlib import Path
 import yaml
 
 from docs_pipeline.site import ROOT
+from tests.helpers import read
 
 ZIZMOR = Path(sys.executable).parent / "zizmor"
 TEST_COMMAND = "./dev test"  # the README's test command
 # Each workflow by its path, its triggers under True (YAML 1.1 reads the key `on` as True); none at all
 # fails every test below.
 WORKFLOWS = {
-    path.relative_to(ROOT).as_posix(): yaml.safe_load(path.read_text(encoding="utf-8"))
-    for path in sorted((ROOT / ".github/workflows").glob("*.y*ml"))
+    path.relative_to(ROOT).as_posix(): yaml.safe_load(read(path)) for path in sorted((ROOT / ".github/workflows").glob("*.y*ml"))
 }
 
 
@@ -41,9 +41,9 @@ def test_zizmor_finds_nothing():
 
 
 def test_ci_runs_exactly_the_readmes_test_command():
-    commands = re.findall(r"^\./.*", (ROOT / ".ci/run").read_text(encoding="utf-8"), re.M)
+    commands = re.findall(r"^\./.*", read(ROOT / ".ci/run"), re.M)
     assert commands == [TEST_COMMAND], f".ci/run runs {commands}, not exactly README.md's `{TEST_COMMAND}`"
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    readme = read(ROOT / "README.md")
     assert re.search(rf"^{re.escape(TEST_COMMAND)}\b", readme, re.M), f"README.md no longer gives `{TEST_COMMAND}`"
 
 

@@ -5,18 +5,16 @@ table). A failure names the file and line, the text and what autocorrect would w
 
 import re
 
-from docs_pipeline.site import layout
 from tests import zh_copy
-from tests.helpers import fail_if
+from tests.helpers import SITE, fail_if, read
 
-SITE = layout()
 EMPHASIS = re.compile(r"\*\*|__")
 
 
 def test_every_chinese_page_follows_the_typography():
     findings = []
     for page in SITE.pages("zh"):
-        text, where = page.read_text(encoding="utf-8"), SITE.name(page)
+        text, where = read(page), SITE.name(page)
         # bold and italics hide a space from autocorrect ("**要点。** 正文"): the reader sees "要点。 正文"
         findings += zh_copy.lint(text, where) or zh_copy.lint(EMPHASIS.sub("", text), where)
     fail_if(findings)
