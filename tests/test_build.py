@@ -72,9 +72,7 @@ def test_every_built_page(built_site, built_pages):
             f"Material's search base {base!r} is not the {lang} root": lang != SITE.default and not base.endswith(f"/{lang}/"),
             "an empty code block": any(not code.text() for code in doc.css("code")),
             "no icons.css or no preload of icons.svg": not doc.css_first(ICONS),
-            "no Material's script": not any(
-                re.search(r"/bundle\.[0-9a-f]+\.min\.js$", s.attributes["src"]) for s in doc.css("script[src]")
-            ),
+            "no Material's script": not doc.css_first('script[src*="/javascripts/bundle."][src$=".min.js"]'),
             **{what: doc.css_first(selector) for what, selector in NOWHERE.items()},
         }
         problems += [f"{name}: {what}" for what, found in wrong.items() if found]
@@ -97,8 +95,11 @@ def test_each_language_has_its_own_search_index_without_code(built_site, built_p
         )
         with_code = [d["location"] for d in docs if "<pre" in d["text"]]
         assert docs and not with_code, f"{index}: code indexed in {with_code[:5]}"
-        pages = (built_pages[f"{SITE.url_of(p)}index.html"] for p in SITE.pages(lang))
-        titles = {t.text().strip() for doc in pages for t in doc.css("svg.autograd-graph > title")}
+        titles = {
+            t.text().strip()
+            for p in SITE.pages(lang)
+            for t in built_pages[f"{SITE.url_of(p)}index.html"].css("svg.autograd-graph > title")
+        }
         with_graphs = [d["location"] for d in docs if any(t in d["text"] for t in titles)]
         assert titles and not with_graphs, f"{index}: graphs indexed in {with_graphs[:5]}"
 
@@ -108,9 +109,8 @@ def test_code_keeps_no_spans_that_look_the_same_as_plain_text():
     punctuation and operators (PLAIN_SPAN; that none is left: test_every_built_page). That is only right while
     pages.css draws names, punctuation and operators in the code's own colour in both palettes
     (through the theme's variables) and no stylesheet of the site styles those classes."""
-    stylesheets = SITE.root / "overrides/assets/stylesheets"
-    own = " ".join(read(stylesheets / name) for name in ("pages.css", "steps.css"))
-    own = re.sub(r"/\*.*?\*/", "", own, flags=re.S)
+    own = " ".join(read(SITE.root / "overrides/assets/stylesheets" / name) for name in ("pages.css", "steps.css"))
+    own = re.sub(r"(?s)/\*.*?\*/", "", own)
     for token in ("name", "punctuation", "operator"):
         declared = re.findall(rf"([^{{}}\s][^{{}}]*?)\s*\{{[^}}]*--md-code-hl-{token}-color:\s*([^;}}]*)", own)
         assert declared == [("[data-md-color-scheme]", "var(--md-code-fg-color)")], (

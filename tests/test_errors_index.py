@@ -28,7 +28,6 @@ def _flat(text):
 def index(lang):
     """(message, page, anchor, its own anchor on the index page) for each message row of the page's tables."""
     page = (SITE.docs / lang / PAGE).resolve()
-    rows = map(ROW.match, read(page).splitlines())
     return [
         (
             r["code"] or r["text"],
@@ -36,7 +35,7 @@ def index(lang):
             r["anchor"],
             r["id"] or r["anchor"] * (not r["path"]),
         )
-        for r in rows
+        for r in map(ROW.match, read(page).splitlines())
         if r
     ]
 

@@ -190,5 +190,4 @@ def test_a_word_used_in_another_sense_is_not_linked(terms, sentence, term, linke
 
 def test_sense_markers_are_per_language():
     """English sense markers leave a Chinese use linked: without zh_sense, every use is the term's."""
-    guard = _term("守卫", "guard", en_sense=["Dynamo"])
-    assert "g.md#" in link_first_uses("守卫不成立时重新编译。", "zh", [guard], "g.md")
+    assert "g.md#" in link_first_uses("守卫不成立时重新编译。", "zh", [_term("守卫", "guard", en_sense=["Dynamo"])], "g.md")

@@ -30,7 +30,7 @@ def plain(markdown):
     marks, spaces collapsed."""
     text = re.sub(r'<span class="article-mark">.*?</span>', "", markdown)
     text = re.sub(r"!?\[([^\]]*)\]\([^)]*\)", r"\1", re.sub(r"<[^>]+>", "", text))
-    return " ".join(re.sub(r"^[ \t]*>[ \t]?", "", text, flags=re.M).split())
+    return " ".join(re.sub(r"(?m)^[ \t]*>[ \t]?", "", text).split())
 
 
 def exercise_prose(page):
@@ -87,8 +87,7 @@ def test_the_exercise_version_keeps_the_questions_and_drops_the_solutions(page):
     )
     cells = [c for c in exercise.cells if c.cell_type == "code"]
     assert not any(c.outputs for c in cells), f"{where}: outputs in the exercise version"
-    handout = [words["exercise_cell"] if c.metadata.get("solution") else c.source for c in code]
-    assert [c.source for c in cells] == handout, (
+    assert [c.source for c in cells] == [words["exercise_cell"] if c.metadata.get("solution") else c.source for c in code], (
         f"{where}: the exercise version's code cells are not the notebook's, each reference solution an empty cell"
     )
     nbformat.validate(exercise)

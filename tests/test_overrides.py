@@ -67,7 +67,7 @@ REPLACED = {
         "the palette toggle, by the site's own script instead of Material's palette component",
     ),
 }
-LEADING_COMMENT = re.compile(r"\A\{#.*?#\}\n", re.S)
+LEADING_COMMENT = re.compile(r"(?s)\A\{#.*?#\}\n")
 MATERIAL_ICON = re.compile(
     r"""--(md-[\w-]+):url\("data:image/svg\+xml;charset=utf-8,<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 (\d+) (\d+)'>(.*?)</svg>"\)"""
 )
@@ -82,14 +82,13 @@ def test_a_copied_partial_is_materials_but_for_its_declared_changes(path):
         assert found, f"overrides/{path}: Material's {template} has no block {block} any more: mkdocs-material changed it"
         theirs, template = found.group(1), f"{template} (block {block})"
     theirs = LEADING_COMMENT.sub("", theirs)
-    ours = LEADING_COMMENT.sub("", read(OVERRIDES / path))
     for old, new in COPIES[path]:
         assert theirs.count(old) == 1, (
             f"overrides/{path}: Material's partial no longer has {old!r} once: mkdocs-material changed it; "
             "bring the copy along (and its declared changes here)"
         )
         theirs = theirs.replace(old, new)
-    assert ours == theirs, (
+    assert LEADING_COMMENT.sub("", read(OVERRIDES / path)) == theirs, (
         f"overrides/{path} differs from Material's {template} by more than its declared changes "
         "(Material changed the partial, or the copy changed without declaring it in tests/test_overrides.py)"
     )
@@ -108,8 +107,7 @@ def test_a_replaced_partial_replaces_the_material_version_it_was_written_for(pat
 def test_the_icon_sprite_holds_materials_icons():
     """overrides/assets/images/icons.svg holds the icons of Material's CSS side by side and icons.css points
     each of Material's icon variables at its view (every page loads both: tests/test_build.py)."""
-    css = "".join(read(p) for p in (MATERIAL / "assets/stylesheets").glob("main.*.min.css"))
-    icons = MATERIAL_ICON.findall(css)
+    icons = MATERIAL_ICON.findall("".join(read(p) for p in (MATERIAL / "assets/stylesheets").glob("main.*.min.css")))
     own = re.findall(
         r'--(md-[\w-]+): url\("\.\./images/icons\.svg#\1"\)',
         read(OVERRIDES / "assets/stylesheets/icons.css"),

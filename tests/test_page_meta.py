@@ -36,7 +36,7 @@ def meta_problems(pages):
         if not shown:
             yield f'{name}: no <meta name="description">'
             continue
-        by_language[(lang, shown)].append(name)
+        by_language[lang, shown].append(name)
         own = " ".join(str(parse(source(page)).meta.get("description") or "").split()) if source(page).is_file() else shown
         if not own:
             yield f"{name}: no `description:` in its front matter (the page shows the site's description)"

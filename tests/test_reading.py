@@ -38,12 +38,11 @@ def test_reading_counts_prose_code_output_and_steps_at_the_stated_rates(tmp_path
             '{{ steps("how_it_works/grad_basics") }}\n',
         },
     )
-    site = replace(SITE, docs=tmp_path)
-    zh, en = (reading(tmp_path / lang / "page.md", site) for lang in ("zh", "en"))
+    zh, en = (reading(tmp_path / lang / "page.md", replace(SITE, docs=tmp_path)) for lang in ("zh", "en"))
     assert zh == Reading("zh", prose=300, code=0, output=0, steps=0, figures=0), "标题 2 + 294 + x.grad + 和 + 链接 2"
     assert zh.seconds == 60
     snippet = SITE.root / "snippets/how_it_works/grad_basics"
-    code, out = (len([line for line in snippet.with_suffix(s).read_text().splitlines() if line.strip()]) for s in (".py", ".out"))
+    code, out = (len([line for line in read(snippet.with_suffix(s)).splitlines() if line.strip()]) for s in (".py", ".out"))
     assert (en.prose, en.code, en.output) == (200, code, out), "Title + 197 words + a link"
     assert en.steps > 0
     assert en.seconds == 60 + 6 * code + 2 * out + 10 * en.steps
@@ -54,8 +53,7 @@ def test_each_built_page_shows_the_reading_time_the_command_prints(built_site):
     The rules pages show none (docs_pipeline/reading.py, `shown`)."""
     problems = []
     for page in SITE.pages():
-        built = read(built_site / SITE.url_of(page) / "index.html")
-        found = re.findall(r'class="page-note page-note--reading">([^<]*)<', built)
+        found = re.findall(r'class="page-note page-note--reading">([^<]*)<', read(built_site / SITE.url_of(page) / "index.html"))
         expected = [texts()[SITE.language_of(page)]["reading"].format(minutes=reading(page).minutes)] * shown(SITE, page)
         if found != expected:
             problems.append(f"{SITE.name(page)}: shows {found or 'no reading time'}, ./dev reading says {expected or 'none'}")

@@ -51,7 +51,7 @@ def _section(page, heading, check):
         return
     if len(said) > LONGEST_STATEMENT[lang]:
         yield f"{where}: its statement has {len(said)} characters, over {LONGEST_STATEMENT[lang]}: move details after it"
-    if re.search(r"程序|program", said, re.I):
+    if re.search(r"(?i)程序|program", said):
         yield f"{where}: its statement speaks of its check: {said!r}"
 
 
@@ -106,8 +106,10 @@ def test_a_faulty_citation_names_the_page():
     """A citation of a rule without a check, and a rule no page cites: its section's `cited_by` (which
     test_each_check_is_shown_under_its_heading_stated_first_and_folded requires of every check) fails the build."""
     page, rules = SITE.docs / SITE.default / "how-it-works.md", rules_pages(SITE, SITE.default)[0]
-    says = f"docs/{SITE.default}/how-it-works.md: cites rule 'no_such_rule', but there is no rule check snippets/rules/no_such_rule.py"
-    with pytest.raises(PageError, match=says):
+    with pytest.raises(
+        PageError,
+        match=f"docs/{SITE.default}/how-it-works.md: cites rule 'no_such_rule', but there is no rule check snippets/rules/no_such_rule.py",
+    ):
         page_functions(SITE, lambda: page)["rule"]("no_such_rule")
     with pytest.raises(PageError, match=f"{SITE.name(rules)}: no page of its language cites rule 'uncited'"):
         page_functions(SITE, lambda: rules)["cited_by"]("uncited")

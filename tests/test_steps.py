@@ -19,7 +19,7 @@ from docs_pipeline.steps_figure import figure
 from tests import zh_copy
 
 STEPPED = sorted(declared())
-FRAME = re.compile(r'<li class="steps__frame[^"]*"[^>]*><p class="steps__text">(.*?)</p>(.*?)</li>', re.S)  # (sentence, graph)
+FRAME = re.compile(r'(?s)<li class="steps__frame[^"]*"[^>]*><p class="steps__text">(.*?)</p>(.*?)</li>')  # (sentence, graph)
 
 
 @pytest.mark.parametrize("name", STEPPED)

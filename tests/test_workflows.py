@@ -41,10 +41,11 @@ def test_zizmor_finds_nothing():
 
 
 def test_ci_runs_exactly_the_readmes_test_command():
-    commands = re.findall(r"^\./.*", read(ROOT / ".ci/run"), re.M)
+    commands = re.findall(r"(?m)^\./.*", read(ROOT / ".ci/run"))
     assert commands == [TEST_COMMAND], f".ci/run runs {commands}, not exactly README.md's `{TEST_COMMAND}`"
-    readme = read(ROOT / "README.md")
-    assert re.search(rf"^{re.escape(TEST_COMMAND)}\b", readme, re.M), f"README.md no longer gives `{TEST_COMMAND}`"
+    assert re.search(rf"(?m)^{re.escape(TEST_COMMAND)}\b", read(ROOT / "README.md")), (
+        f"README.md no longer gives `{TEST_COMMAND}`"
+    )
 
 
 def test_every_push_and_pull_request_runs_the_test_command_as_root_in_debian():

@@ -27,12 +27,12 @@ def test_the_templates_and_pipeline_strings_read_right_in_chinese():
 
 
 def test_a_stray_space_is_named_with_its_file_and_line():
-    findings = zh_copy.lint("# 标题\n\n第一行。\n\n函数（在 rnn() 中） 记录了节点：  反向传播\n", "docs/zh/x.md")
-    assert findings == [
+    assert zh_copy.lint("# 标题\n\n第一行。\n\n函数（在 rnn() 中） 记录了节点：  反向传播\n", "docs/zh/x.md") == [
         "docs/zh/x.md:5: 函数（在 rnn() 中） 记录了节点：  反向传播\n    autocorrect: 函数（在 rnn() 中）记录了节点：反向传播"
     ]
-    page = '在 `x` 中，计算图的 DAG 有 3 个节点，见[图](a.md#b)。\n\n```python\n--8<-- "a/b.py"\n```\n'
-    assert zh_copy.lint(page, "x.md") == []
+    assert (
+        zh_copy.lint('在 `x` 中，计算图的 DAG 有 3 个节点，见[图](a.md#b)。\n\n```python\n--8<-- "a/b.py"\n```\n', "x.md") == []
+    )
     [found] = zh_copy.lint("记录了 节点：  反向传播", "overrides/x.html", "txt", 7)  # one string of a file: its line there
     assert found.startswith("overrides/x.html:7: 记录了 节点")
 

@@ -13,8 +13,8 @@ from docs_pipeline.site import ROOT
 
 CJK = re.compile(r"[\u3400-\u9fff\uff00-\uffef\u3000-\u303f]")
 TAG = re.compile(r"<[^>]+>")
-PRE = re.compile(r"<pre\b.*?</pre>", re.S)
-JINJA = re.compile(r"\{%.*?%\}|\{\{.*?\}\}|\{#.*?#\}", re.S)
+PRE = re.compile(r"(?s)<pre\b.*?</pre>")
+JINJA = re.compile(r"(?s)\{%.*?%\}|\{\{.*?\}\}|\{#.*?#\}")
 
 
 def lint(text, where, kind="md", line=0):
