@@ -90,8 +90,7 @@ def test_each_language_has_its_own_search_index_without_code(built_site, built_p
         found = {SITE.prefix(lang) + d["location"].split("#")[0] for d in docs}
         indexed = {SITE.url_of(p) for p in SITE.pages(lang) if not (parse(p).meta.get("search") or {}).get("exclude")}
         assert found == indexed, (
-            f"{index} must hold exactly the {lang} pages not excluded from search:"
-            f" it holds {sorted(found - indexed)} too and lacks {sorted(indexed - found)}"
+            f"{index} must hold exactly the {lang} pages not excluded from search: it holds {sorted(found - indexed)} too and lacks {sorted(indexed - found)}"
         )
         with_code = [d["location"] for d in docs if "<pre" in d["text"]]
         assert docs and not with_code, f"{index}: code indexed in {with_code[:5]}"
@@ -114,8 +113,7 @@ def test_code_keeps_no_spans_that_look_the_same_as_plain_text():
     for token in ("name", "punctuation", "operator"):
         declared = re.findall(rf"([^{{}}\s][^{{}}]*?)\s*\{{[^}}]*--md-code-hl-{token}-color:\s*([^;}}]*)", own)
         assert declared == [("[data-md-color-scheme]", "var(--md-code-fg-color)")], (
-            f"pages.css sets --md-code-hl-{token}-color as {declared}, not to the code's own colour in both"
-            f" palettes: docs_pipeline/page_html.py must keep their spans (PLAIN_SPAN)"
+            f"pages.css sets --md-code-hl-{token}-color as {declared}, not to the code's own colour in both palettes: docs_pipeline/page_html.py must keep their spans (PLAIN_SPAN)"
         )
     styled = re.findall(r"\.(?:n|w|p|o|ow)\b", own)
     assert not styled, f"pages.css or steps.css styles {styled} in code"

@@ -59,8 +59,7 @@ def test_every_page_keeps_to_the_glossary(terms):
         if (translation := SITE.counterpart(source)).exists() and (missing := missing_english_terms(source, translation, terms)):
             wanted = "\n".join(f"  {t.zh} -> {' / '.join(t.en)}" for t in missing)
             problems.append(
-                f"{SITE.name(translation)} lacks the English for glossary terms its source {SITE.name(source)} uses:\n"
-                f"{wanted}\n(use one of them, or add an accepted spelling to {SITE.name(GLOSSARY)})"
+                f"{SITE.name(translation)} lacks the English for glossary terms its source {SITE.name(source)} uses:\n{wanted}\n(use one of them, or add an accepted spelling to {SITE.name(GLOSSARY)})"
             )
     fail_if(problems)
 
@@ -71,8 +70,7 @@ def test_the_glossary_is_well_formed_and_every_term_is_used_on_a_page():
     assert not missing, f"missing from {SITE.name(GLOSSARY)}: {missing}"
     unused = unused_terms(SITE.pages("zh"), terms)
     assert not unused, (
-        f"{SITE.name(GLOSSARY)} lists terms that no Chinese page uses: {[t.zh for t in unused]} "
-        "(the pages say it differently: use the term on the pages, or change or drop the entry)"
+        f"{SITE.name(GLOSSARY)} lists terms that no Chinese page uses: {[t.zh for t in unused]} (the pages say it differently: use the term on the pages, or change or drop the entry)"
     )
 
 

@@ -84,13 +84,11 @@ def test_a_copied_partial_is_materials_but_for_its_declared_changes(path):
     theirs = LEADING_COMMENT.sub("", theirs)
     for old, new in COPIES[path]:
         assert theirs.count(old) == 1, (
-            f"overrides/{path}: Material's partial no longer has {old!r} once: mkdocs-material changed it; "
-            "bring the copy along (and its declared changes here)"
+            f"overrides/{path}: Material's partial no longer has {old!r} once: mkdocs-material changed it; bring the copy along (and its declared changes here)"
         )
         theirs = theirs.replace(old, new)
     assert LEADING_COMMENT.sub("", read(OVERRIDES / path)) == theirs, (
-        f"overrides/{path} differs from Material's {template} by more than its declared changes "
-        "(Material changed the partial, or the copy changed without declaring it in tests/test_overrides.py)"
+        f"overrides/{path} differs from Material's {template} by more than its declared changes (Material changed the partial, or the copy changed without declaring it in tests/test_overrides.py)"
     )
 
 

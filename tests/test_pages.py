@@ -46,8 +46,7 @@ def each_snippet_shown_whole_with_its_output(page):
     for snippet in (path for path in sections if path.suffix == ".py"):
         if None not in sections[snippet] and (uncovered := lines_outside(snippet, sections[snippet])):
             yield (
-                f"{page.name} shows {SITE.name(snippet)} only in part; lines {uncovered} are not in any "
-                "included section, so copied code would not be the program that printed the output"
+                f"{page.name} shows {SITE.name(snippet)} only in part; lines {uncovered} are not in any included section, so copied code would not be the program that printed the output"
             )
         out = snippet.with_suffix(".out")
         if stored(out) and out not in sections:
@@ -81,8 +80,7 @@ def code_annotations_match_the_markers(page):
         markers = sorted({n for t in block.includes if split_target(t)[0].is_file() for n in code_markers(t)})
         if markers != block.annotations:
             yield (
-                f"{block.where}: the code has markers {markers}, the list after the block has items "
-                f"{block.annotations} (a numbered list right after a code block is read as its annotations)"
+                f"{block.where}: the code has markers {markers}, the list after the block has items {block.annotations} (a numbered list right after a code block is read as its annotations)"
             )
 
 

@@ -9,7 +9,7 @@ from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
 from docs_pipeline.site import ROOT
-from tests.helpers import read
+from tests.helpers import fail_if, read
 
 
 def _pins(lines):
@@ -27,13 +27,15 @@ def test_installed_packages_and_pyproject_pins_are_the_versions_constraints_txt_
     assert direct, "pyproject.toml: no name==version pin read from [project] dependencies"
     installed = {canonicalize_name(d.metadata["Name"]): d.version.split("+")[0] for d in importlib.metadata.distributions()}
     ignored = {canonicalize_name(project["name"]), "pip", "setuptools", "wheel"}
-    wrong = [
-        f"{name} {version} installed, constraints.txt pins {PINNED.get(name)}"
-        for name, version in sorted(installed.items())
-        if name not in ignored and PINNED.get(name) != version
-    ]
-    wrong += [f"pyproject.toml pins {n}=={v}, constraints.txt {PINNED.get(n)}" for n, v in direct.items() if PINNED.get(n) != v]
-    assert not wrong, "\n".join(wrong) + "\nAfter changing pyproject.toml: ./dev lock"
+    fail_if(
+        [
+            f"{name} {version} installed, constraints.txt pins {PINNED.get(name)}"
+            for name, version in sorted(installed.items())
+            if name not in ignored and PINNED.get(name) != version
+        ]
+        + [f"pyproject.toml pins {n}=={v}, constraints.txt {PINNED.get(n)}" for n, v in direct.items() if PINNED.get(n) != v],
+        "not the versions constraints.txt pins (after changing pyproject.toml: ./dev lock):",
+    )
 
 
 def test_what_only_macos_installs_is_pinned_too():
@@ -49,4 +51,4 @@ def test_what_only_macos_installs_is_pinned_too():
         and requirement.marker.evaluate({**mac, "platform_machine": machine})
         and canonicalize_name(requirement.name) not in PINNED
     }
-    assert not missing, "constraints.txt: not pinned for macOS: " + ", ".join(sorted(missing))
+    fail_if(sorted(missing), "constraints.txt: not pinned for macOS:")

@@ -24,11 +24,9 @@ LONGEST_STATEMENT = {"zh": 270, "en": 480}  # characters of plain text
 def test_each_rule_check_asserts_its_rule():
     assert CHECKS, f"no rule checks in snippets/{RULES}/"
     fail_if(
-        [
-            f"{SITE.name(c)}: a rule check states its rule as code: assert it over every case it probes"
-            for c in CHECKS
-            if not any(isinstance(n, ast.Assert) for n in ast.walk(ast.parse(read(c))))
-        ]
+        f"{SITE.name(c)}: a rule check states its rule as code: assert it over every case it probes"
+        for c in CHECKS
+        if not any(isinstance(n, ast.Assert) for n in ast.walk(ast.parse(read(c))))
     )
 
 

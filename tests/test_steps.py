@@ -32,8 +32,7 @@ def test_the_last_backward_frame_shows_gradients_the_program_prints(name):
         leaf_boxes = [n.detail for n in last.nodes if n.kind == "leaf"]
         for leaf, value in last.facts.grads:
             assert re.search(rf"(?<![\w.]){re.escape(value)}(?![\w.])", output), (
-                f"snippets/{name}.py: the last backward frame shows {leaf}.grad = {value}, which the program "
-                f"does not print:\n{output}"
+                f"snippets/{name}.py: the last backward frame shows {leaf}.grad = {value}, which the program does not print:\n{output}"
             )
             assert f"grad={value}" in leaf_boxes, f"snippets/{name}.py: {leaf_boxes}"
 

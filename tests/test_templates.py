@@ -18,7 +18,7 @@ def _targets(url, links):
     """The built files (relative to the site) that links on the page at `url` point to."""
     urls = [urljoin(f"http://site.invalid/{url}", link.attributes["href"]) for link in links]
     assert all(urlsplit(target).netloc == "site.invalid" for target in urls), f"{url}: {urls} leave the site"
-    return [site_file(target) for target in urls]
+    return list(map(site_file, urls))
 
 
 def _notes(site, page, url, doc):

@@ -23,7 +23,7 @@ def test_every_chinese_page_follows_the_typography():
 def test_the_templates_and_pipeline_strings_read_right_in_chinese():
     strings = list(zh_copy.source_strings())
     assert len(strings) >= 20  # the strings are found at all
-    fail_if([f for name, line, text in strings for f in zh_copy.lint(text, name, "txt", line)])
+    fail_if(f for name, line, text in strings for f in zh_copy.lint(text, name, "txt", line))
 
 
 def test_a_stray_space_is_named_with_its_file_and_line():

@@ -21,8 +21,10 @@ def lint(text, where, kind="md", line=0):
     """What autocorrect would change in `text`, read as a `kind` file (md: Markdown rules), each naming
     `where` (a file, or a file and what in it) and the line; `line`: the line the text stands on in
     `where`, when it is one string of a larger file."""
-    found = autocorrect_py.lint_for(text, f"text.{kind}").lines
-    return [f"{where}:{line or f.line}: {f.old.strip()}\n    autocorrect: {f.new.strip()}" for f in found]
+    return [
+        f"{where}:{line or f.line}: {f.old.strip()}\n    autocorrect: {f.new.strip()}"
+        for f in autocorrect_py.lint_for(text, f"text.{kind}").lines
+    ]
 
 
 def html_text(markup):
