@@ -35,9 +35,8 @@ def tiny_project(dest, files):
         copy(ROOT / name, dest / name)
     (dest / ".venv").symlink_to((ROOT / ".venv").resolve(), target_is_directory=True)  # ./dev finds it installed
     pages = sorted({name.split("/", 2)[2] for name in files if name.startswith("docs/")})
-    config = read(ROOT / "mkdocs.yml")
     nav = "".join(f"  - {page.removesuffix('.md')}: {page}\n" for page in pages)
-    write(dest, {**files, "mkdocs.yml": config[: config.index("\nnav:\n")] + f"\nnav:\n{nav}"})
+    write(dest, {**files, "mkdocs.yml": read(ROOT / "mkdocs.yml").partition("\nnav:\n")[0] + f"\nnav:\n{nav}"})
     return dest
 
 

@@ -94,7 +94,7 @@ def test_each_entry_shows_the_failing_code_and_the_fix(lang):
 def test_every_message_the_site_shows_is_indexed():
     keys = {_flat(m) for lang in SITE.languages for m, *_ in index(lang)}
     outs = {out for page in SITE.pages() for out in shown_outputs(page).values()}
-    shown = {(SITE.name(out), _flat(m.group(0))) for out in outs for m in SHOWN.finditer(read(out))}
+    shown = {(SITE.name(out), _flat(m)) for out in outs for m in SHOWN.findall(read(out))}
     fail_if(
         sorted(f"  {out}: {message}" for out, message in shown if not any(k in message for k in keys)),
         f"messages shown on the site with no row in the error index ({PAGE}):",

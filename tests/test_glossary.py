@@ -13,7 +13,7 @@ from docs_pipeline.glossary import (
     terms_in_chinese,
     unused_terms,
 )
-from tests.helpers import SITE, fail_if
+from tests.helpers import SITE, fail_if, write
 
 REQUIRED = {
     "计算图",
@@ -92,12 +92,15 @@ def test_a_missing_english_term_is_named(tmp_path):
         _term("梯度"),
     ]
     zh, en = tmp_path / "zh.md", tmp_path / "en.md"
-    zh.write_text(  # markup hides no term, on either page
-        '# 标题 { #t }\n\n**动态**计算图在<em>前向</em>传播时构建。\n\n```text\n--8<-- "a/梯度.out"\n```\n', encoding="utf-8"
+    write(
+        tmp_path,
+        {  # markup hides no term, on either page
+            "zh.md": '# 标题 { #t }\n\n**动态**计算图在<em>前向</em>传播时构建。\n\n```text\n--8<-- "a/梯度.out"\n```\n',
+            "en.md": "# Title { #t }\n\nThe **Dynamic** Graph is built during the *forward* pass.\n",
+        },
     )
-    en.write_text("# Title { #t }\n\nThe **Dynamic** Graph is built during the *forward* pass.\n", encoding="utf-8")
     assert missing_english_terms(zh, en, terms) == []
-    en.write_text("# Title { #t }\n\nThe graph is built as the code runs.\n", encoding="utf-8")
+    write(tmp_path, {"en.md": "# Title { #t }\n\nThe graph is built as the code runs.\n"})
     assert [t.zh for t in missing_english_terms(zh, en, terms)] == ["动态计算图", "前向传播"]
 
 

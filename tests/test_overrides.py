@@ -80,7 +80,7 @@ def test_a_copied_partial_is_materials_but_for_its_declared_changes(path):
     if block:
         found = re.search(rf"(?s)\{{% block {block} %\}}(.*?)\{{% endblock %\}}", theirs)
         assert found, f"overrides/{path}: Material's {template} has no block {block} any more: mkdocs-material changed it"
-        theirs, template = found.group(1), f"{template} (block {block})"
+        theirs, template = found[1], f"{template} (block {block})"
     theirs = LEADING_COMMENT.sub("", theirs)
     for old, new in COPIES[path]:
         assert theirs.count(old) == 1, (

@@ -45,9 +45,7 @@ def each_snippet_shown_whole_with_its_output(page):
     sections = shown(page)
     for snippet in (path for path in sections if path.suffix == ".py"):
         if None not in sections[snippet] and (uncovered := lines_outside(snippet, sections[snippet])):
-            yield (
-                f"{page.name} shows {SITE.name(snippet)} only in part; lines {uncovered} are not in any included section, so copied code would not be the program that printed the output"
-            )
+            yield f"{page.name} shows {SITE.name(snippet)} only in part; lines {uncovered} are not in any included section, so copied code would not be the program that printed the output"
         out = snippet.with_suffix(".out")
         if stored(out) and out not in sections:
             yield f"{page.name} shows {SITE.name(snippet)} but not its output {SITE.name(out)}"
@@ -79,9 +77,7 @@ def code_annotations_match_the_markers(page):
     for block in page.code:
         markers = sorted({n for t in block.includes if split_target(t)[0].is_file() for n in code_markers(t)})
         if markers != block.annotations:
-            yield (
-                f"{block.where}: the code has markers {markers}, the list after the block has items {block.annotations} (a numbered list right after a code block is read as its annotations)"
-            )
+            yield f"{block.where}: the code has markers {markers}, the list after the block has items {block.annotations} (a numbered list right after a code block is read as its annotations)"
 
 
 def every_heading_has_an_explicit_id(page):

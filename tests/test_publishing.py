@@ -38,7 +38,7 @@ def test_sitemap_lists_every_page_with_absolute_hreflang_alternates(built_site, 
     }
     fail_if(
         f"sitemap.xml: {loc}: alternates {listed.get(loc, 'not listed')} (expected {expected.get(loc, f'no entry: no page of the site under {SITE_URL}')})"
-        for loc in sorted(listed.keys() | expected.keys())
+        for loc in sorted({*listed, *expected})
         if listed.get(loc) != expected.get(loc)
     )
 
