@@ -80,9 +80,8 @@ def test_the_longest_term_wins_and_code_is_no_use(tmp_path):
     assert terms_in_chinese("动态计算图也是一种计算图。", terms) == [graph, dynamic]
     assert terms_in_chinese("x 是叶子张量", terms) == [leaf]
     assert terms_in_chinese("**叶子**张量", [leaf]) == []  # a plain string: prose() unmarks a page
-    page = tmp_path / "zh.md"
-    page.write_text("# 标题 { #t }\n\n叶子张量是图的起点。\n\n```text\n即时执行\n```\n", encoding="utf-8")
-    assert unused_terms([page], terms) == [graph, dynamic, tensor, eager]
+    write(tmp_path, {"zh.md": "# 标题 { #t }\n\n叶子张量是图的起点。\n\n```text\n即时执行\n```\n"})
+    assert unused_terms([tmp_path / "zh.md"], terms) == [graph, dynamic, tensor, eager]
 
 
 def test_a_missing_english_term_is_named(tmp_path):
@@ -158,8 +157,7 @@ def test_each_terms_first_use_in_prose_links_to_its_entry():
         f"[计算图](../glossary.md#{anchor(graph)}){{ .glossary-ref }}与[梯度](../glossary.md#{anchor(grad)}){{ .glossary-ref }}；计算图。",
     ]
     assert link_first_uses("Gradients flow back through the computational graph.", "en", terms, "g.md") == (
-        f"[Gradients](g.md#{anchor(grad)}){{ .glossary-ref }} flow back through the "
-        f"[computational graph](g.md#{anchor(graph)}){{ .glossary-ref }}."
+        f"[Gradients](g.md#{anchor(grad)}){{ .glossary-ref }} flow back through the [computational graph](g.md#{anchor(graph)}){{ .glossary-ref }}."
     )
 
 
@@ -184,8 +182,7 @@ def test_a_word_used_in_another_sense_is_not_linked(terms, sentence, term, linke
     [entry] = [t for t in terms if t.zh == term]
     found = f"(g.md#{anchor(entry)})" in link_first_uses(sentence, "en", terms, "g.md")
     assert found == linked, (
-        f"{sentence!r}: its {entry.en[0]!r} is {'a homonym' if not linked else 'the glossary sense'}, yet it was "
-        f"{'linked' if found else 'not linked'} ({GLOSSARY.name}: en_sense of {term})"
+        f"{sentence!r}: its {entry.en[0]!r} is {'a homonym' if not linked else 'the glossary sense'}, yet it was {'linked' if found else 'not linked'} ({GLOSSARY.name}: en_sense of {term})"
     )
 
 

@@ -33,8 +33,7 @@ def cells(nb, kind):
 def plain(markdown):
     """Text as a reader sees it, to find one text in another: no links, tags, quote marks or article
     marks, spaces collapsed."""
-    text = re.sub(r'<span class="article-mark">.*?</span>', "", markdown)
-    text = re.sub(r"!?\[([^\]]*)\]\([^)]*\)", r"\1", re.sub(r"<[^>]+>", "", text))
+    text = re.sub(r"!?\[([^\]]*)\]\([^)]*\)", r"\1", re.sub(r'<span class="article-mark">.*?</span>|<[^>]+>', "", markdown))
     return " ".join(re.sub(r"(?m)^[ \t]*>[ \t]?", "", text).split())
 
 

@@ -97,8 +97,7 @@ def test_a_replaced_partial_replaces_the_material_version_it_was_written_for(pat
     digest, why = REPLACED[path]
     actual = hashlib.sha256((MATERIAL / path).read_bytes()).hexdigest()
     assert actual == digest, (
-        f"overrides/{path} replaces Material's {path} ({why}), and mkdocs-material changed that partial: "
-        f"check what changed, bring overrides/{path} along, then record its new SHA-256 ({actual}) here"
+        f"overrides/{path} replaces Material's {path} ({why}), and mkdocs-material changed that partial: check what changed, bring overrides/{path} along, then record its new SHA-256 ({actual}) here"
     )
 
 

@@ -84,10 +84,7 @@ def every_heading_has_an_explicit_id(page):
     """Pure-Chinese headings would get order-dependent ids (_1, _2) that differ between languages."""
     for heading in page.headings:
         if not heading.id:
-            yield (
-                f"{page.name}:{heading.line}: heading without an explicit id: {heading.text} "
-                "(write `## 标题 { #some-id }`, the same id in both languages)"
-            )
+            yield f"{page.name}:{heading.line}: heading without an explicit id: {heading.text} (write `## 标题 {{ #some-id }}`, the same id in both languages)"
 
 
 def rule_citations_stay_out_of_the_way(page):
@@ -165,8 +162,7 @@ def a_passage_marked_as_the_articles_is_its_words(page):
         if plain(text) not in ARTICLE_TEXT:
             yield (
                 f"{page.name}:{number}: marked as the article's, but the article does not say {text.strip()!r}; "
-                "quote it verbatim, mark a correction {{ article(corrected=True) }}, and put the site's own words "
-                "outside the marked paragraph"
+                "quote it verbatim, mark a correction {{ article(corrected=True) }}, and put the site's own words outside the marked paragraph"
             )
 
 

@@ -26,12 +26,11 @@ def test_installed_packages_and_pyproject_pins_are_the_versions_constraints_txt_
     direct = _pins(project["dependencies"])
     assert direct, "pyproject.toml: no name==version pin read from [project] dependencies"
     installed = {canonicalize_name(d.metadata["Name"]): d.version.split("+")[0] for d in importlib.metadata.distributions()}
-    ignored = {canonicalize_name(project["name"]), "pip", "setuptools", "wheel"}
     fail_if(
         [
             f"{name} {version} installed, constraints.txt pins {PINNED.get(name)}"
             for name, version in sorted(installed.items())
-            if name not in ignored and PINNED.get(name) != version
+            if name not in {canonicalize_name(project["name"]), "pip", "setuptools", "wheel"} and PINNED.get(name) != version
         ]
         + [f"pyproject.toml pins {n}=={v}, constraints.txt {PINNED.get(n)}" for n, v in direct.items() if PINNED.get(n) != v],
         "not the versions constraints.txt pins (after changing pyproject.toml: ./dev lock):",

@@ -103,12 +103,12 @@ def test_a_marker_carries_its_rules_statement(built_pages):
 def test_a_faulty_citation_names_the_page():
     """A citation of a rule without a check, and a rule no page cites: its section's `cited_by` (which
     test_each_check_is_shown_under_its_heading_stated_first_and_folded requires of every check) fails the build."""
-    page, rules = SITE.docs / SITE.default / "how-it-works.md", rules_pages(SITE, SITE.default)[0]
+    rules = rules_pages(SITE, SITE.default)[0]
     with pytest.raises(
         PageError,
         match=f"docs/{SITE.default}/how-it-works.md: cites rule 'no_such_rule', but there is no rule check snippets/rules/no_such_rule.py",
     ):
-        page_functions(SITE, lambda: page)["rule"]("no_such_rule")
+        page_functions(SITE, lambda: SITE.docs / SITE.default / "how-it-works.md")["rule"]("no_such_rule")
     with pytest.raises(PageError, match=f"{SITE.name(rules)}: no page of its language cites rule 'uncited'"):
         page_functions(SITE, lambda: rules)["cited_by"]("uncited")
 

@@ -62,8 +62,7 @@ def test_every_push_and_pull_request_runs_the_test_command_as_root_in_debian():
     for name, job_id, job in runs:
         # An image alone, as the workflows write it: no options, so no `--user` (it runs as root).
         assert isinstance(image := job.get("container"), str) and "bookworm" in image, (
-            f"{name} job {job_id}: run `{TEST_COMMAND}` in a Debian (bookworm) container given by its image alone, where it runs "
-            "as root and installs Debian's chromium; on the bare Ubuntu runner `apt-get install chromium` gets a snap stub"
+            f"{name} job {job_id}: run `{TEST_COMMAND}` in a Debian (bookworm) container given by its image alone, where it runs as root and installs Debian's chromium; on the bare Ubuntu runner `apt-get install chromium` gets a snap stub"
         )
 
 
