@@ -1,6 +1,7 @@
 """What the tests share besides fixtures: the site's layout, a tiny project made with this checkout's pipeline and mkdocs.yml
 (for tests that break it, and the authors' commands run in it), the strict build, one failure listing every problem."""
 
+import functools
 import os
 import shutil
 import subprocess
@@ -63,6 +64,17 @@ def fail_if(problems, *heading):
     traceback; `problems`: any iterable."""
     if problems := list(problems):
         pytest.fail("\n".join([*heading, *problems]), pytrace=False)
+
+
+def fails_listing(test):
+    """`test`, written as a generator of problems (each naming its file), run as a test that fails once,
+    listing every one (fail_if)."""
+
+    @functools.wraps(test)
+    def run(*args, **kwargs):
+        fail_if(test(*args, **kwargs))
+
+    return run
 
 
 # The snippet tests, as `./dev test` runs them: python's arguments

@@ -8,7 +8,7 @@ import pytest
 
 from docs_pipeline.pages import expand, parse
 from docs_pipeline.translations import missing_counterparts
-from tests.helpers import SITE, fail_if, read
+from tests.helpers import SITE, fails_listing, read
 from tests.site_loads import describe, source
 
 ICONS = 'html:has(link[rel=stylesheet][href$="stylesheets/icons.css"]):has(link[rel=preload][as=image][href$="images/icons.svg"])'
@@ -52,6 +52,7 @@ def _code(name, doc, page):
     ]
 
 
+@fails_listing
 def test_every_built_page(built_site, built_pages):
     """Every built HTML file (the notebook and 404 pages too), each failure naming it: the <html lang>
     of the language it is published under and, off the default language, Material's search base at that
@@ -63,7 +64,6 @@ def test_every_built_page(built_site, built_pages):
     would 404 (hreflang: sitemap.xml); no notebook page in the navigation (a page's notebook page is linked
     from its notes).
     """
-    problems = []
     for page, doc in built_pages.items():
         name, lang = describe(built_site, page), SITE.language_of(source(page))
         base = json.loads(doc.css_first("#__config").text())["base"]
@@ -75,9 +75,8 @@ def test_every_built_page(built_site, built_pages):
             "no Material's script": not doc.css_first('script[src*="/javascripts/bundle."][src$=".min.js"]'),
             **{what: doc.css_first(selector) for what, selector in NOWHERE.items()},
         }
-        problems += [f"{name}: {what}" for what, found in wrong.items() if found]
-        problems += _code(name, doc, source(page)) if source(page).is_file() else []
-    fail_if(problems)
+        yield from [f"{name}: {what}" for what, found in wrong.items() if found]
+        yield from _code(name, doc, source(page)) if source(page).is_file() else []
 
 
 def test_each_language_has_its_own_search_index_without_code(built_site, built_pages):

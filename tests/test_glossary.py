@@ -13,7 +13,7 @@ from docs_pipeline.glossary import (
     terms_in_chinese,
     unused_terms,
 )
-from tests.helpers import SITE, fail_if, write
+from tests.helpers import SITE, fails_listing, write
 
 REQUIRED = {
     "计算图",
@@ -51,17 +51,16 @@ def terms():
         pytest.skip(f"{SITE.name(GLOSSARY)} does not load: test_the_glossary_is_well_formed_and_every_term_is_used says why")
 
 
+@fails_listing
 def test_every_page_keeps_to_the_glossary(terms):
     """An English page has the English of every term its Chinese source uses (a page without its counterpart:
     tests/test_parity.py), and no page uses a wording the glossary avoids."""
-    problems = [use for page in SITE.pages() for use in avoided_uses(page, SITE.language_of(page), terms)]
+    for page in SITE.pages():
+        yield from avoided_uses(page, SITE.language_of(page), terms)
     for source in SITE.pages("zh"):
         if (translation := SITE.counterpart(source)).exists() and (missing := missing_english_terms(source, translation, terms)):
             wanted = "\n".join(f"  {t.zh} -> {' / '.join(t.en)}" for t in missing)
-            problems.append(
-                f"{SITE.name(translation)} lacks the English for glossary terms its source {SITE.name(source)} uses:\n{wanted}\n(use one of them, or add an accepted spelling to {SITE.name(GLOSSARY)})"
-            )
-    fail_if(problems)
+            yield f"{SITE.name(translation)} lacks the English for glossary terms its source {SITE.name(source)} uses:\n{wanted}\n(use one of them, or add an accepted spelling to {SITE.name(GLOSSARY)})"
 
 
 def test_the_glossary_is_well_formed_and_every_term_is_used_on_a_page():
@@ -120,18 +119,17 @@ def test_an_avoided_wording_is_named_with_page_and_term(tmp_path, lang, text, us
     assert avoided_uses(page, lang, [IN_PLACE, LEAF]) == [f"{page.resolve().as_posix()} uses {use}" for use in uses]
 
 
+@fails_listing
 def test_the_glossary_pages_show_every_term(built_pages, terms):
-    problems = []
     for lang in SITE.languages:
         page = f"{SITE.prefix(lang)}glossary/index.html"
         shown = built_pages[page].text()  # `{{ glossary() }}` left as it is shows none
-        problems += [
+        yield from [
             f"glossary page {page} does not show {text!r} from {SITE.name(GLOSSARY)}"
             for term in terms
             for text in (term.zh, *term.en, getattr(term, f"{lang}_note"))
             if text not in shown
         ]
-    fail_if(problems)
 
 
 def test_each_terms_first_use_in_prose_links_to_its_entry():

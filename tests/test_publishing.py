@@ -10,7 +10,7 @@ import re
 import xml.etree.ElementTree as ET
 from urllib.parse import urljoin, urlsplit
 
-from tests.helpers import SITE, fail_if, write
+from tests.helpers import SITE, fail_if, fails_listing, write
 from tests.site_loads import PAGE_WEIGHT_LIMIT_KIB, describe, page_weight, site_file, source
 
 SITE_URL, BASE_PATH = SITE.site_url, SITE.base_path
@@ -69,12 +69,12 @@ VAGUE = {"click here", "click this", "go", "here", "information", "learn more", 
 VAGUE |= {"right here", "read more", "see more", "start", "this"}
 
 
+@fails_listing
 def test_every_pages_links_are_followed_by_crawlers_and_say_where_they_lead(built_site, built_pages):
     """Lighthouse's SEO audits crawlable-anchors and link-text, as Lighthouse 12 reads them, on every
     built page (Lighthouse itself audits a sample: tests/audit/); and each page's language switcher
     links its counterpart, a 404 page the home pages (the language-switch script:
     tests/browser/test_browser_pages.py)."""
-    problems = []
     for page, doc in built_pages.items():
         name, lang = describe(built_site, page), SITE.language_of(source(page))
         for link in doc.css("a"):
@@ -85,35 +85,31 @@ def test_every_pages_links_are_followed_by_crawlers_and_say_where_they_lead(buil
             if href.startswith("file:") or (
                 not attrs.get("name") and ("href" not in attrs or re.search(r"javascript:void\(?0", href))
             ):
-                problems.append(f"{name}: a link crawlers cannot follow: {attrs}")
+                yield f"{name}: a link crawlers cannot follow: {attrs}"
             elif (
                 link.text().strip().lower() in VAGUE
                 and not href.startswith(("#", "javascript:"))
                 and "nofollow" not in attrs.get("rel", "")
             ):
-                problems.append(f"{name}: a link text that says nothing of where it leads: {link.text()!r}")
+                yield f"{name}: a link text that says nothing of where it leads: {link.text()!r}"
         inner = "" if page.endswith("404.html") else page.removeprefix(SITE.prefix(lang)).removesuffix("index.html")
         for switch in doc.css("a.md-select__link"):
             lands = urlsplit(urljoin(BASE_PATH + page, switch.attributes["href"])).path
             if lands != BASE_PATH + SITE.prefix(switch.attributes["hreflang"]) + inner:
-                problems.append(f"{name}: the language switch to {switch.attributes['hreflang']} leads to {lands}")
-    fail_if(problems)
+                yield f"{name}: the language switch to {switch.attributes['hreflang']} leads to {lands}"
 
 
+@fails_listing
 def test_a_first_visit_loads_only_this_sites_files_within_the_weight_limit(built_site, built_pages):
     """What a browser loads on a first visit to any page comes from this site, exists in it, and
     weighs less than PAGE_WEIGHT_LIMIT_KIB gzipped."""
-    problems = []
     for page in built_pages:
         files, external, missing = page_weight(built_site, page, BASE_PATH)
         name = describe(built_site, page)
-        problems += [f"{name}: loads {url} from another host" for url in external]
-        problems += [f"{name}: loads {path}, a file the site does not have" for path in missing]
+        yield from [f"{name}: loads {url} from another host" for url in external]
+        yield from [f"{name}: loads {path}, a file the site does not have" for path in missing]
         if (size := sum(files.values())) >= PAGE_WEIGHT_LIMIT_KIB * 1024:
-            problems.append(
-                f"{name}: {size / 1024:.0f} KiB gzipped on a first visit, over {PAGE_WEIGHT_LIMIT_KIB} KiB; most of it {max(files, key=files.get)}"
-            )
-    fail_if(problems)
+            yield f"{name}: {size / 1024:.0f} KiB gzipped on a first visit, over {PAGE_WEIGHT_LIMIT_KIB} KiB; most of it {max(files, key=files.get)}"
 
 
 def test_what_a_page_loads_is_seen(tmp_path):

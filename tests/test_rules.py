@@ -13,7 +13,7 @@ from docs_pipeline.macros import PageError, page_functions
 from docs_pipeline.pages import parse
 from docs_pipeline.rules import CHECKED, RULES, is_rules_page, rules_pages, statement
 from docs_pipeline.ui import texts
-from tests.helpers import SITE, fail_if, read
+from tests.helpers import SITE, fail_if, fails_listing, read
 from tests.site_loads import source
 
 CHECKS = sorted((SITE.root / "snippets" / RULES).glob("*.py"))
@@ -54,27 +54,26 @@ def _section(page, heading, check):
 
 
 @pytest.mark.parametrize("lang", SITE.languages)
+@fails_listing
 def test_each_check_is_shown_under_its_heading_stated_first_and_folded(lang):
     """The section opens with the statement its markers show and folds the program and its output under
     CHECKED, collapsed: a reader looks a rule up, and opens the check if need be."""
-    pages, problems = [parse(p) for p in rules_pages(SITE, lang)], []
+    pages = [parse(p) for p in rules_pages(SITE, lang)]
     for check in CHECKS:
         if len(found := [(page, h) for page in pages for h in page.headings if h.id == check.stem]) == 1:
-            problems += _section(*found[0], check)
+            yield from _section(*found[0], check)
         else:
             where = ", ".join(page.name for page, _ in found) or f"no page in docs/{lang}/{RULES}/"
-            problems.append(f"{where}: {len(found)} headings {{ #{check.stem} }} for {SITE.name(check)}, not one")
-    fail_if(
-        problems
-        + [
-            f'{page.name}: a "{CHECKED[lang]}" block is open (!!! or ???+): it is collapsed, ???'
-            for page in pages
-            for a in page.admonitions
-            if a.title == CHECKED[lang] and a.marker != "???"
-        ]
+            yield f"{where}: {len(found)} headings {{ #{check.stem} }} for {SITE.name(check)}, not one"
+    yield from (
+        f'{page.name}: a "{CHECKED[lang]}" block is open (!!! or ???+): it is collapsed, ???'
+        for page in pages
+        for a in page.admonitions
+        if a.title == CHECKED[lang] and a.marker != "???"
     )
 
 
+@fails_listing
 def test_a_marker_carries_its_rules_statement(built_pages):
     """On every built page, a marker's accessible name, which pages.css shows on hover and focus, is the
     visible word and its rule's statement, character for character, and it has no title."""
@@ -83,7 +82,6 @@ def test_a_marker_carries_its_rules_statement(built_pages):
         for heading in (h for h in page.headings if h.level == 3):
             with contextlib.suppress(ValueError):
                 said[SITE.language_of(page.path), heading.id] = statement(page, heading)
-    problems = []
     for built, doc in built_pages.items():
         lang = SITE.language_of(source(built))
         prefix = re.search(r'aria-label=\\?"([^"{\\]*)\{statement\}', texts()[lang]["rule"])[1]  # "Rule: "
@@ -94,10 +92,7 @@ def test_a_marker_carries_its_rules_statement(built_pages):
                 or "title" in marker.attributes
                 or not prefix.lower().startswith(marker.text().lower())
             ):
-                problems.append(
-                    f"{built}: the marker reads {marker.attributes} {marker.text()!r}, not the statement {expected!r}"
-                )
-    fail_if(problems)
+                yield f"{built}: the marker reads {marker.attributes} {marker.text()!r}, not the statement {expected!r}"
 
 
 def test_a_faulty_citation_names_the_page():

@@ -8,7 +8,7 @@ from urllib.parse import urljoin, urlsplit
 from docs_pipeline.notebooks import notebook_file_name, notebook_url
 from docs_pipeline.pages import parse
 from docs_pipeline.ui import TEXTS, texts
-from tests.helpers import SITE, fail_if, read
+from tests.helpers import SITE, fails_listing, read
 from tests.site_loads import site_file
 
 UI = texts()
@@ -66,13 +66,13 @@ def _notebook(page, url, doc):
         yield f"{url}: links to the notebook page {views}, expected one to {view} (none on itself)"
 
 
+@fails_listing
 def test_every_page_notes_torch_version_links_its_source_original_and_notebook(built_site, built_pages):
-    problems = []
     for page in SITE.pages():
         for url in [SITE.url_of(page)] + [notebook_url(page, SITE)] * bool(parse(page).code):
             doc = built_pages[f"{url}index.html"]
-            problems += [*_notes(built_site, page, url, doc), *_notebook(page, url, doc)]
-    fail_if(problems)
+            yield from _notes(built_site, page, url, doc)
+            yield from _notebook(page, url, doc)
 
 
 def test_every_language_has_every_interface_string():

@@ -6,18 +6,17 @@ table). A failure names the file and line, the text and what autocorrect would w
 import re
 
 from tests import zh_copy
-from tests.helpers import SITE, fail_if, read
+from tests.helpers import SITE, fail_if, fails_listing, read
 
 EMPHASIS = re.compile(r"\*\*|__")
 
 
+@fails_listing
 def test_every_chinese_page_follows_the_typography():
-    findings = []
     for page in SITE.pages("zh"):
         text, where = read(page), SITE.name(page)
         # bold and italics hide a space from autocorrect ("**要点。** 正文"): the reader sees "要点。 正文"
-        findings += zh_copy.lint(text, where) or zh_copy.lint(EMPHASIS.sub("", text), where)
-    fail_if(findings)
+        yield from zh_copy.lint(text, where) or zh_copy.lint(EMPHASIS.sub("", text), where)
 
 
 def test_the_templates_and_pipeline_strings_read_right_in_chinese():
