@@ -76,7 +76,8 @@ def test_every_built_page(built_site, built_pages):
             **{what: doc.css_first(selector) for what, selector in NOWHERE.items()},
         }
         yield from [f"{name}: {what}" for what, found in wrong.items() if found]
-        yield from _code(name, doc, source(page)) if source(page).is_file() else []
+        if source(page).is_file():
+            yield from _code(name, doc, source(page))
 
 
 def test_each_language_has_its_own_search_index_without_code(built_site, built_pages):

@@ -48,11 +48,17 @@ def test_translations_lists_stale_pages_and_marks_them(project):
     assert "docs/en/index.md records no `translated_from:` hash" in dev(project, "translations")[1]
     code, said = dev(project, "translations", "mark", "--all")
     assert code == 0 and "docs/en/index.md" in said, said
-    marked = EN_PAGE.replace("\n---\n", f"\n{KEY}: {content_hash(zh)}\n---\n", 1)
-    assert read(project / "docs/en/index.md") == marked, "marking changed more than its front-matter entry"
+    assert read(project / "docs/en/index.md") == EN_PAGE.replace("\n---\n", f"\n{KEY}: {content_hash(zh)}\n---\n", 1), (
+        "marking changed more than its front-matter entry"
+    )
     assert dev(project, "translations") == (0, "every translation is up to date\n")
-    commit = "git -c user.name=test -c user.email=test@example.invalid -c commit.gpgsign=false commit -q -m translated"
-    subprocess.run(f"git init -q && git add docs && {commit}", shell=True, cwd=project, check=True, timeout=60)
+    subprocess.run(
+        "git init -q && git add docs && git -c user.name=test -c user.email=test@example.invalid -c commit.gpgsign=false commit -q -m translated",
+        shell=True,
+        cwd=project,
+        check=True,
+        timeout=60,
+    )
 
     zh.write_text(read(zh) + "\n新增的一段。\n", encoding="utf-8")
     code, said = dev(project, "translations")

@@ -144,8 +144,8 @@ def test_notebook_page_and_download_are_the_executed_notebook(built_site, built_
         f"{where}: cells wrote to stderr or failed:",
     )
     printed = "".join(o.css_first("pre").text() for o in outputs)
-    included = dict.fromkeys(split_target(t)[0] for t in parse(page).includes)  # in page order, once each
-    programs = [Snippet(path) for path in included if path.suffix == ".py"]
+    # in page order, once each
+    programs = [Snippet(p) for p in dict.fromkeys(split_target(t)[0] for t in parse(page).includes) if p.suffix == ".py"]
     if printed != "".join(stored(p.output_path) or "" for p in programs):
         # A stored output that drifted is its snippet's own failure; here only what running the page's
         # programs one after another in one notebook changes.

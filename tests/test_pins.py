@@ -14,8 +14,10 @@ from tests.helpers import fail_if, read
 
 def _pins(lines):
     """{name: version} of the requirements in lines, "==" left out (a marker may follow it)."""
-    requirements = map(Requirement, filter(None, (line.split("#")[0].strip() for line in lines)))
-    return {canonicalize_name(r.name): str(r.specifier).removeprefix("==") for r in requirements}
+    return {
+        canonicalize_name(r.name): str(r.specifier).removeprefix("==")
+        for r in map(Requirement, filter(None, (line.split("#")[0].strip() for line in lines)))
+    }
 
 
 PINNED = _pins(read(ROOT / "constraints.txt").splitlines())

@@ -33,8 +33,24 @@ def _runs(job):
 
 def test_zizmor_finds_nothing():
     assert ZIZMOR.is_file(), f"zizmor is not installed next to {sys.executable}; pyproject.toml pins it (./dev test installs it)"
-    options = ["--offline", "--persona", "pedantic", "--color", "never", "--no-progress", "--config", ".github/zizmor.yml"]
-    result = subprocess.run([ZIZMOR, *options, *WORKFLOWS], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    result = subprocess.run(
+        [
+            ZIZMOR,
+            "--offline",
+            "--persona",
+            "pedantic",
+            "--color",
+            "never",
+            "--no-progress",
+            "--config",
+            ".github/zizmor.yml",
+            *WORKFLOWS,
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert result.returncode == 0, (
         f"zizmor found problems in the workflows (exit {result.returncode}):\n{result.stdout}{result.stderr}"
     )

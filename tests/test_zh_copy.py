@@ -37,5 +37,6 @@ def test_a_stray_space_is_named_with_its_file_and_line():
 
 
 def test_generated_markup_is_read_as_a_reader_reads_it():
-    markup = '<p>第 1 步：<code>y = x</code>（在 f() 中）记录了</p><pre class="c">print("（ 不算 ）")</pre>'
-    assert zh_copy.html_text(markup).split() == ["第", "1", "步：`y", "=", "x`（在", "f()", "中）记录了"]
+    assert zh_copy.html_text(
+        '<p>第 1 步：<code>y = x</code>（在 f() 中）记录了</p><pre class="c">print("（ 不算 ）")</pre>'
+    ).split() == ["第", "1", "步：`y", "=", "x`（在", "f()", "中）记录了"]

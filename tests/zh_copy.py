@@ -29,8 +29,7 @@ def lint(text, where, kind="md", line=0):
 
 def html_text(markup):
     """Markup as a reader reads it: <pre> (the program) left out, <code> kept as inline code."""
-    markup = re.sub(r"</?code>", "`", PRE.sub("\n", markup))
-    return html.unescape(TAG.sub("\n", markup))
+    return html.unescape(TAG.sub("\n", re.sub(r"</?code>", "`", PRE.sub("\n", markup))))
 
 
 def source_strings():
