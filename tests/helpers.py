@@ -1,6 +1,7 @@
-"""What the tests share besides fixtures: a tiny project made with this checkout's pipeline and mkdocs.yml
+"""What the tests share besides fixtures: the site's layout, a tiny project made with this checkout's pipeline and mkdocs.yml
 (for tests that break it, and the authors' commands run in it), the strict build, one failure listing every problem."""
 
+import functools
 import os
 import shutil
 import subprocess
@@ -8,7 +9,9 @@ import sys
 
 import pytest
 
-from docs_pipeline.site import ROOT
+from docs_pipeline.site import ROOT, layout
+
+SITE = layout()  # this checkout's pages, languages and addresses
 
 # What a tiny project takes from this checkout; the snippets, pages and nav are its own.
 PIPELINE = (
@@ -33,10 +36,14 @@ def tiny_project(dest, files):
         copy(ROOT / name, dest / name)
     (dest / ".venv").symlink_to((ROOT / ".venv").resolve(), target_is_directory=True)  # ./dev finds it installed
     pages = sorted({name.split("/", 2)[2] for name in files if name.startswith("docs/")})
-    config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
     nav = "".join(f"  - {page.removesuffix('.md')}: {page}\n" for page in pages)
-    write(dest, {**files, "mkdocs.yml": config[: config.index("\nnav:\n")] + f"\nnav:\n{nav}"})
+    write(dest, {**files, "mkdocs.yml": read(ROOT / "mkdocs.yml").partition("\nnav:\n")[0] + f"\nnav:\n{nav}"})
     return dest
+
+
+def read(path):
+    """The text of the file at `path`."""
+    return path.read_text(encoding="utf-8")
 
 
 def write(dest, files):
@@ -52,10 +59,22 @@ def dev(project, *args):
     return result.returncode, result.stdout + result.stderr
 
 
-def fail_if(problems):
-    """One failure listing every problem (each names its file), without a traceback."""
-    if problems:
-        pytest.fail("\n".join(problems), pytrace=False)
+def fail_if(problems, *heading):
+    """One failure listing every problem (each names its file), under `heading` if one is given, without a
+    traceback; `problems`: any iterable."""
+    if problems := list(problems):
+        pytest.fail("\n".join([*heading, *problems]), pytrace=False)
+
+
+def fails_listing(test):
+    """`test`, written as a generator of problems (each naming its file), run as a test that fails once,
+    listing every one (fail_if)."""
+
+    @functools.wraps(test)
+    def run(*args, **kwargs):
+        fail_if(test(*args, **kwargs))
+
+    return run
 
 
 # The snippet tests, as `./dev test` runs them: python's arguments

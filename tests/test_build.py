@@ -7,12 +7,10 @@ import re
 import pytest
 
 from docs_pipeline.pages import expand, parse
-from docs_pipeline.site import layout
 from docs_pipeline.translations import missing_counterparts
-from tests.helpers import fail_if
+from tests.helpers import SITE, fails_listing, read
 from tests.site_loads import describe, source
 
-SITE = layout()
 ICONS = 'html:has(link[rel=stylesheet][href$="stylesheets/icons.css"]):has(link[rel=preload][as=image][href$="images/icons.svg"])'
 NOWHERE = {  # what no built page holds: {what a failure says: a selector}
     "name, whitespace, punctuation or operator spans in code": "code span.n, code span.w, code span.p, code span.o, code span.ow",
@@ -54,6 +52,7 @@ def _code(name, doc, page):
     ]
 
 
+@fails_listing
 def test_every_built_page(built_site, built_pages):
     """Every built HTML file (the notebook and 404 pages too), each failure naming it: the <html lang>
     of the language it is published under and, off the default language, Material's search base at that
@@ -65,7 +64,6 @@ def test_every_built_page(built_site, built_pages):
     would 404 (hreflang: sitemap.xml); no notebook page in the navigation (a page's notebook page is linked
     from its notes).
     """
-    problems = []
     for page, doc in built_pages.items():
         name, lang = describe(built_site, page), SITE.language_of(source(page))
         base = json.loads(doc.css_first("#__config").text())["base"]
@@ -74,14 +72,12 @@ def test_every_built_page(built_site, built_pages):
             f"Material's search base {base!r} is not the {lang} root": lang != SITE.default and not base.endswith(f"/{lang}/"),
             "an empty code block": any(not code.text() for code in doc.css("code")),
             "no icons.css or no preload of icons.svg": not doc.css_first(ICONS),
-            "no Material's script": not any(
-                re.search(r"/bundle\.[0-9a-f]+\.min\.js$", s.attributes["src"]) for s in doc.css("script[src]")
-            ),
+            "no Material's script": not doc.css_first('script[src*="/javascripts/bundle."][src$=".min.js"]'),
             **{what: doc.css_first(selector) for what, selector in NOWHERE.items()},
         }
-        problems += [f"{name}: {what}" for what, found in wrong.items() if found]
-        problems += _code(name, doc, source(page)) if source(page).is_file() else []
-    fail_if(problems)
+        yield from [f"{name}: {what}" for what, found in wrong.items() if found]
+        if source(page).is_file():
+            yield from _code(name, doc, source(page))
 
 
 def test_each_language_has_its_own_search_index_without_code(built_site, built_pages):
@@ -90,17 +86,19 @@ def test_each_language_has_its_own_search_index_without_code(built_site, built_p
     page: they stay out of search."""
     for lang in SITE.languages:
         index = f"{SITE.prefix(lang)}search/search_index.json"
-        docs = json.loads((built_site / index).read_text(encoding="utf-8"))["docs"]
+        docs = json.loads(read(built_site / index))["docs"]
         found = {SITE.prefix(lang) + d["location"].split("#")[0] for d in docs}
         indexed = {SITE.url_of(p) for p in SITE.pages(lang) if not (parse(p).meta.get("search") or {}).get("exclude")}
         assert found == indexed, (
-            f"{index} must hold exactly the {lang} pages not excluded from search:"
-            f" it holds {sorted(found - indexed)} too and lacks {sorted(indexed - found)}"
+            f"{index} must hold exactly the {lang} pages not excluded from search: it holds {sorted(found - indexed)} too and lacks {sorted(indexed - found)}"
         )
         with_code = [d["location"] for d in docs if "<pre" in d["text"]]
         assert docs and not with_code, f"{index}: code indexed in {with_code[:5]}"
-        pages = (built_pages[f"{SITE.url_of(p)}index.html"] for p in SITE.pages(lang))
-        titles = {t.text().strip() for doc in pages for t in doc.css("svg.autograd-graph > title")}
+        titles = {
+            t.text().strip()
+            for p in SITE.pages(lang)
+            for t in built_pages[f"{SITE.url_of(p)}index.html"].css("svg.autograd-graph > title")
+        }
         with_graphs = [d["location"] for d in docs if any(t in d["text"] for t in titles)]
         assert titles and not with_graphs, f"{index}: graphs indexed in {with_graphs[:5]}"
 
@@ -110,14 +108,12 @@ def test_code_keeps_no_spans_that_look_the_same_as_plain_text():
     punctuation and operators (PLAIN_SPAN; that none is left: test_every_built_page). That is only right while
     pages.css draws names, punctuation and operators in the code's own colour in both palettes
     (through the theme's variables) and no stylesheet of the site styles those classes."""
-    stylesheets = SITE.root / "overrides/assets/stylesheets"
-    own = " ".join((stylesheets / name).read_text(encoding="utf-8") for name in ("pages.css", "steps.css"))
-    own = re.sub(r"/\*.*?\*/", "", own, flags=re.S)
+    own = " ".join(read(SITE.root / "overrides/assets/stylesheets" / name) for name in ("pages.css", "steps.css"))
+    own = re.sub(r"(?s)/\*.*?\*/", "", own)
     for token in ("name", "punctuation", "operator"):
         declared = re.findall(rf"([^{{}}\s][^{{}}]*?)\s*\{{[^}}]*--md-code-hl-{token}-color:\s*([^;}}]*)", own)
         assert declared == [("[data-md-color-scheme]", "var(--md-code-fg-color)")], (
-            f"pages.css sets --md-code-hl-{token}-color as {declared}, not to the code's own colour in both"
-            f" palettes: docs_pipeline/page_html.py must keep their spans (PLAIN_SPAN)"
+            f"pages.css sets --md-code-hl-{token}-color as {declared}, not to the code's own colour in both palettes: docs_pipeline/page_html.py must keep their spans (PLAIN_SPAN)"
         )
     styled = re.findall(r"\.(?:n|w|p|o|ow)\b", own)
     assert not styled, f"pages.css or steps.css styles {styled} in code"

@@ -9,9 +9,8 @@ import pytest
 
 from docs_pipeline.outputs import shown_outputs
 from docs_pipeline.pages import parse, split_target
-from docs_pipeline.site import layout
+from tests.helpers import SITE, fail_if, fails_listing, read
 
-SITE = layout()
 PAGE = "error-index.md"
 # A row whose link text starts with a code span names a message (a lone code span: its text); other rows
 # name a symptom.
@@ -29,7 +28,6 @@ def _flat(text):
 def index(lang):
     """(message, page, anchor, its own anchor on the index page) for each message row of the page's tables."""
     page = (SITE.docs / lang / PAGE).resolve()
-    rows = map(ROW.match, page.read_text(encoding="utf-8").splitlines())
     return [
         (
             r["code"] or r["text"],
@@ -37,7 +35,7 @@ def index(lang):
             r["anchor"],
             r["id"] or r["anchor"] * (not r["path"]),
         )
-        for r in rows
+        for r in map(ROW.match, read(page).splitlines())
         if r
     ]
 
@@ -62,7 +60,7 @@ def outputs_under(page, anchor):
     parsed = parse(page)
     for section in sections(parsed, anchor):
         if outs := [p for p in included(parsed, section) if p.suffix == ".out"]:
-            return _flat("\n".join(p.read_text(encoding="utf-8") for p in outs))
+            return _flat("\n".join(read(p) for p in outs))
     return ""
 
 
@@ -70,8 +68,10 @@ def outputs_under(page, anchor):
 def test_each_indexed_message_is_in_the_output_it_links_to(lang):
     rows = index(lang)
     assert len(rows) > 40, f"docs/{lang}/{PAGE}: the error index has only {len(rows)} message rows"
-    missing = [f"{m!r} -> {SITE.name(p)}#{a}" for m, p, a, _ in rows if _flat(m) not in outputs_under(p, a)]
-    assert not missing, "indexed messages not in any output of the section they link to:\n  " + "\n  ".join(missing)
+    fail_if(
+        (f"  {m!r} -> {SITE.name(p)}#{a}" for m, p, a, _ in rows if _flat(m) not in outputs_under(p, a)),
+        "indexed messages not in any output of the section they link to:",
+    )
     unnamed = [m for m, *_, own in rows if not own]
     assert not unnamed, f"messages with no anchor on docs/{lang}/{PAGE} (<span id=...> in the row): {unnamed}"
     owns = [own for *_, own in rows]
@@ -79,26 +79,25 @@ def test_each_indexed_message_is_in_the_output_it_links_to(lang):
 
 
 @pytest.mark.parametrize("lang", SITE.languages)
+@fails_listing
 def test_each_entry_shows_the_failing_code_and_the_fix(lang):
     """An entry on the index page (a row that links into the page itself) shows at least two programs,
     each with its output: the code that fails, and the code that works."""
     parsed = parse(SITE.docs / lang / PAGE)
-    problems = []
     for anchor in dict.fromkeys(a for _, p, a, _ in index(lang) if p == parsed.path):
         shown = included(parsed, next(sections(parsed, anchor)))
         if len(programs := {p for p in shown if p.suffix == ".py" and p.with_suffix(".out") in shown}) < 2:
-            problems.append(
-                f"#{anchor}: {len(programs)} program(s) with their output; an entry shows the failing code and the fix"
-            )
-    assert not problems, f"docs/{lang}/{PAGE}:\n  " + "\n  ".join(problems)
+            yield f"docs/{lang}/{PAGE}#{anchor}: {len(programs)} program(s) with their output; an entry shows the failing code and the fix"
 
 
 def test_every_message_the_site_shows_is_indexed():
     keys = {_flat(m) for lang in SITE.languages for m, *_ in index(lang)}
     outs = {out for page in SITE.pages() for out in shown_outputs(page).values()}
-    shown = {(SITE.name(out), _flat(m.group(0))) for out in outs for m in SHOWN.finditer(out.read_text(encoding="utf-8"))}
-    missing = sorted(f"{out}: {message}" for out, message in shown if not any(k in message for k in keys))
-    assert not missing, f"messages shown on the site with no row in the error index ({PAGE}):\n  " + "\n  ".join(missing)
+    shown = {(SITE.name(out), _flat(m)) for out in outs for m in SHOWN.findall(read(out))}
+    fail_if(
+        sorted(f"  {out}: {message}" for out, message in shown if not any(k in message for k in keys)),
+        f"messages shown on the site with no row in the error index ({PAGE}):",
+    )
 
 
 def test_both_languages_index_the_same_messages():

@@ -13,10 +13,8 @@ from docs_pipeline.glossary import (
     terms_in_chinese,
     unused_terms,
 )
-from docs_pipeline.site import layout
-from tests.helpers import fail_if
+from tests.helpers import SITE, fails_listing, write
 
-SITE = layout()
 REQUIRED = {
     "计算图",
     "动态计算图",
@@ -53,18 +51,16 @@ def terms():
         pytest.skip(f"{SITE.name(GLOSSARY)} does not load: test_the_glossary_is_well_formed_and_every_term_is_used says why")
 
 
+@fails_listing
 def test_every_page_keeps_to_the_glossary(terms):
     """An English page has the English of every term its Chinese source uses (a page without its counterpart:
     tests/test_parity.py), and no page uses a wording the glossary avoids."""
-    problems = [use for page in SITE.pages() for use in avoided_uses(page, SITE.language_of(page), terms)]
+    for page in SITE.pages():
+        yield from avoided_uses(page, SITE.language_of(page), terms)
     for source in SITE.pages("zh"):
         if (translation := SITE.counterpart(source)).exists() and (missing := missing_english_terms(source, translation, terms)):
             wanted = "\n".join(f"  {t.zh} -> {' / '.join(t.en)}" for t in missing)
-            problems.append(
-                f"{SITE.name(translation)} lacks the English for glossary terms its source {SITE.name(source)} uses:\n"
-                f"{wanted}\n(use one of them, or add an accepted spelling to {SITE.name(GLOSSARY)})"
-            )
-    fail_if(problems)
+            yield f"{SITE.name(translation)} lacks the English for glossary terms its source {SITE.name(source)} uses:\n{wanted}\n(use one of them, or add an accepted spelling to {SITE.name(GLOSSARY)})"
 
 
 def test_the_glossary_is_well_formed_and_every_term_is_used_on_a_page():
@@ -73,8 +69,7 @@ def test_the_glossary_is_well_formed_and_every_term_is_used_on_a_page():
     assert not missing, f"missing from {SITE.name(GLOSSARY)}: {missing}"
     unused = unused_terms(SITE.pages("zh"), terms)
     assert not unused, (
-        f"{SITE.name(GLOSSARY)} lists terms that no Chinese page uses: {[t.zh for t in unused]} "
-        "(the pages say it differently: use the term on the pages, or change or drop the entry)"
+        f"{SITE.name(GLOSSARY)} lists terms that no Chinese page uses: {[t.zh for t in unused]} (the pages say it differently: use the term on the pages, or change or drop the entry)"
     )
 
 
@@ -84,9 +79,8 @@ def test_the_longest_term_wins_and_code_is_no_use(tmp_path):
     assert terms_in_chinese("动态计算图也是一种计算图。", terms) == [graph, dynamic]
     assert terms_in_chinese("x 是叶子张量", terms) == [leaf]
     assert terms_in_chinese("**叶子**张量", [leaf]) == []  # a plain string: prose() unmarks a page
-    page = tmp_path / "zh.md"
-    page.write_text("# 标题 { #t }\n\n叶子张量是图的起点。\n\n```text\n即时执行\n```\n", encoding="utf-8")
-    assert unused_terms([page], terms) == [graph, dynamic, tensor, eager]
+    write(tmp_path, {"zh.md": "# 标题 { #t }\n\n叶子张量是图的起点。\n\n```text\n即时执行\n```\n"})
+    assert unused_terms([tmp_path / "zh.md"], terms) == [graph, dynamic, tensor, eager]
 
 
 def test_a_missing_english_term_is_named(tmp_path):
@@ -96,12 +90,15 @@ def test_a_missing_english_term_is_named(tmp_path):
         _term("梯度"),
     ]
     zh, en = tmp_path / "zh.md", tmp_path / "en.md"
-    zh.write_text(  # markup hides no term, on either page
-        '# 标题 { #t }\n\n**动态**计算图在<em>前向</em>传播时构建。\n\n```text\n--8<-- "a/梯度.out"\n```\n', encoding="utf-8"
+    write(
+        tmp_path,
+        {  # markup hides no term, on either page
+            "zh.md": '# 标题 { #t }\n\n**动态**计算图在<em>前向</em>传播时构建。\n\n```text\n--8<-- "a/梯度.out"\n```\n',
+            "en.md": "# Title { #t }\n\nThe **Dynamic** Graph is built during the *forward* pass.\n",
+        },
     )
-    en.write_text("# Title { #t }\n\nThe **Dynamic** Graph is built during the *forward* pass.\n", encoding="utf-8")
     assert missing_english_terms(zh, en, terms) == []
-    en.write_text("# Title { #t }\n\nThe graph is built as the code runs.\n", encoding="utf-8")
+    write(tmp_path, {"en.md": "# Title { #t }\n\nThe graph is built as the code runs.\n"})
     assert [t.zh for t in missing_english_terms(zh, en, terms)] == ["动态计算图", "前向传播"]
 
 
@@ -122,18 +119,17 @@ def test_an_avoided_wording_is_named_with_page_and_term(tmp_path, lang, text, us
     assert avoided_uses(page, lang, [IN_PLACE, LEAF]) == [f"{page.resolve().as_posix()} uses {use}" for use in uses]
 
 
+@fails_listing
 def test_the_glossary_pages_show_every_term(built_pages, terms):
-    problems = []
     for lang in SITE.languages:
         page = f"{SITE.prefix(lang)}glossary/index.html"
         shown = built_pages[page].text()  # `{{ glossary() }}` left as it is shows none
-        problems += [
+        yield from [
             f"glossary page {page} does not show {text!r} from {SITE.name(GLOSSARY)}"
             for term in terms
             for text in (term.zh, *term.en, getattr(term, f"{lang}_note"))
             if text not in shown
         ]
-    fail_if(problems)
 
 
 def test_each_terms_first_use_in_prose_links_to_its_entry():
@@ -159,8 +155,7 @@ def test_each_terms_first_use_in_prose_links_to_its_entry():
         f"[计算图](../glossary.md#{anchor(graph)}){{ .glossary-ref }}与[梯度](../glossary.md#{anchor(grad)}){{ .glossary-ref }}；计算图。",
     ]
     assert link_first_uses("Gradients flow back through the computational graph.", "en", terms, "g.md") == (
-        f"[Gradients](g.md#{anchor(grad)}){{ .glossary-ref }} flow back through the "
-        f"[computational graph](g.md#{anchor(graph)}){{ .glossary-ref }}."
+        f"[Gradients](g.md#{anchor(grad)}){{ .glossary-ref }} flow back through the [computational graph](g.md#{anchor(graph)}){{ .glossary-ref }}."
     )
 
 
@@ -185,12 +180,10 @@ def test_a_word_used_in_another_sense_is_not_linked(terms, sentence, term, linke
     [entry] = [t for t in terms if t.zh == term]
     found = f"(g.md#{anchor(entry)})" in link_first_uses(sentence, "en", terms, "g.md")
     assert found == linked, (
-        f"{sentence!r}: its {entry.en[0]!r} is {'a homonym' if not linked else 'the glossary sense'}, yet it was "
-        f"{'linked' if found else 'not linked'} ({GLOSSARY.name}: en_sense of {term})"
+        f"{sentence!r}: its {entry.en[0]!r} is {'a homonym' if not linked else 'the glossary sense'}, yet it was {'linked' if found else 'not linked'} ({GLOSSARY.name}: en_sense of {term})"
     )
 
 
 def test_sense_markers_are_per_language():
     """English sense markers leave a Chinese use linked: without zh_sense, every use is the term's."""
-    guard = _term("守卫", "guard", en_sense=["Dynamo"])
-    assert "g.md#" in link_first_uses("守卫不成立时重新编译。", "zh", [guard], "g.md")
+    assert "g.md#" in link_first_uses("守卫不成立时重新编译。", "zh", [_term("守卫", "guard", en_sense=["Dynamo"])], "g.md")

@@ -34,7 +34,7 @@ def test_the_walk_finds_what_torch_recorded():
 
 def test_a_figure_draws_every_node_with_classes_only():
     svg = render_svg(NAMESPACE["z"], "z", NAMESPACE, "graph-test")
-    drawn = [re.findall(r"<text[^>]*>([^<]+)</text>", g) for g in re.findall(r'<g class="node [^"]*">(.*?)</g>', svg, re.S)]
+    drawn = [re.findall(r"<text[^>]*>([^<]+)</text>", g) for g in re.findall(r'(?s)<g class="node [^"]*">(.*?)</g>', svg)]
     assert sorted(texts[0] for texts in drawn) == sorted(n.name for n in NODES), drawn
     assert sorted(texts[0] for texts in drawn if texts[1:] == ["is_leaf=True"]) == ["x", "y"]
     assert svg.count("<line ") == len(EDGES)

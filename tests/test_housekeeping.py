@@ -7,7 +7,7 @@ import pytest
 
 from docs_pipeline.housekeeping import unused
 from docs_pipeline.translations import KEY, content_hash
-from tests.helpers import dev, fail_if, tiny_project, write
+from tests.helpers import dev, fail_if, read, tiny_project, write
 
 PAGE = '# {} {{ #page }}\n\n```python\n--8<-- "d/hello.py"\n```\n\n```text\n--8<-- "d/hello.out"\n```\n'
 EN_PAGE = "---\ntitle: Page\n---\n" + PAGE.format("Page")
@@ -44,17 +44,23 @@ def test_dev_lists_its_tasks_and_unused_names_a_snippet_no_page_includes(project
 
 
 def test_translations_lists_stale_pages_and_marks_them(project):
-    zh, en = project / "docs/zh/index.md", project / "docs/en/index.md"
+    zh = project / "docs/zh/index.md"
     assert "docs/en/index.md records no `translated_from:` hash" in dev(project, "translations")[1]
     code, said = dev(project, "translations", "mark", "--all")
     assert code == 0 and "docs/en/index.md" in said, said
-    marked = EN_PAGE.replace("\n---\n", f"\n{KEY}: {content_hash(zh)}\n---\n", 1)
-    assert en.read_text(encoding="utf-8") == marked, "marking changed more than its front-matter entry"
+    assert read(project / "docs/en/index.md") == EN_PAGE.replace("\n---\n", f"\n{KEY}: {content_hash(zh)}\n---\n", 1), (
+        "marking changed more than its front-matter entry"
+    )
     assert dev(project, "translations") == (0, "every translation is up to date\n")
-    commit = "git -c user.name=test -c user.email=test@example.invalid -c commit.gpgsign=false commit -q -m translated"
-    subprocess.run(f"git init -q && git add docs && {commit}", shell=True, cwd=project, check=True, timeout=60)
+    subprocess.run(
+        "git init -q && git add docs && git -c user.name=test -c user.email=test@example.invalid -c commit.gpgsign=false commit -q -m translated",
+        shell=True,
+        cwd=project,
+        check=True,
+        timeout=60,
+    )
 
-    zh.write_text(zh.read_text(encoding="utf-8") + "\n新增的一段。\n", encoding="utf-8")
+    zh.write_text(read(zh) + "\n新增的一段。\n", encoding="utf-8")
     code, said = dev(project, "translations")
     assert code == 0
     assert "docs/en/index.md is stale" in said and "docs/zh/index.md" in said, said
@@ -73,6 +79,6 @@ def test_outputs_rewrites_a_stored_output_from_a_real_run_and_read_marks_it(proj
     out.write_text("typed by hand\n", encoding="utf-8")
     code, said = dev(project, "outputs", "snippets/d/hello.py")
     assert code == 0 and said.splitlines()[0] == "rewrote snippets/d/hello.out", said
-    assert out.read_text(encoding="utf-8") == "4\n"
+    assert read(out) == "4\n"
     assert "docs/zh/index.md" in said.splitlines()[1], f"the page whose output changed is not named:\n{said}"
     assert dev(project, "outputs", "--read", "docs/zh/index.md") == (0, "marked  docs/zh/index.md\n")

@@ -14,10 +14,9 @@ from docs_pipeline.notebooks import EXERCISES, HIDDEN, RULE_CITATION, exercise_f
 from docs_pipeline.outputs import diff
 from docs_pipeline.pages import ADMONITION, HEADING, expand, parse, split_target, without_annotation
 from docs_pipeline.runner import Snippet, run, stored
-from docs_pipeline.site import layout
 from docs_pipeline.ui import texts
+from tests.helpers import SITE, fail_if
 
-SITE = layout()
 # Pages with code: each has a notebook (published: below), made inside the tests (a page that cannot make one fails its own).
 WITH_CODE = [page for page in SITE.pages() if parse(page).code]
 EVERY_PAGE_WITH_CODE = pytest.mark.parametrize("page", WITH_CODE, ids=SITE.name)
@@ -26,12 +25,16 @@ JUPYTER_EXTRAS = ("--jp-", "<style", "clipboard-copy", "mathjax", "mermaid", "hi
 notebook = functools.cache(lambda page: page_notebook(page, SITE))
 
 
+def cells(nb, kind):
+    """The notebook's cells of one kind ("code" or "markdown"), in order."""
+    return [c for c in nb.cells if c.cell_type == kind]
+
+
 def plain(markdown):
     """Text as a reader sees it, to find one text in another: no links, tags, quote marks or article
     marks, spaces collapsed."""
-    text = re.sub(r'<span class="article-mark">.*?</span>', "", markdown)
-    text = re.sub(r"!?\[([^\]]*)\]\([^)]*\)", r"\1", re.sub(r"<[^>]+>", "", text))
-    return " ".join(re.sub(r"^[ \t]*>[ \t]?", "", text, flags=re.M).split())
+    text = re.sub(r"!?\[([^\]]*)\]\([^)]*\)", r"\1", re.sub(r'<span class="article-mark">.*?</span>|<[^>]+>', "", markdown))
+    return " ".join(re.sub(r"(?m)^[ \t]*>[ \t]?", "", text).split())
 
 
 def exercise_prose(page):
@@ -69,7 +72,7 @@ def test_one_run_per_page_and_text_in_each_language(page):
     nbs = [notebook(p) for lang in SITE.languages if (p := SITE.counterpart(page, lang)).exists() and parse(p).code]
     assert len({str(run_key(nb)) for nb in nbs}) == 1, f"{SITE.name(page)}: its notebooks would run once per language"
     for nb in nbs:
-        text = "\n".join(c.source for c in nb.notebook.cells if c.cell_type == "markdown")
+        text = "\n".join(c.source for c in cells(nb.notebook, "markdown"))
         assert ("本笔记本由页面" in text) == (nb.lang == "zh"), (
             f"{SITE.name(nb.page)}: its notebook's text is not in the page's language"
         )
@@ -79,16 +82,16 @@ def test_one_run_per_page_and_text_in_each_language(page):
 def test_the_exercise_version_keeps_the_questions_and_drops_the_solutions(page):
     nb, where = copy.deepcopy(notebook(page)), SITE.name(page)
     words, exercise = texts()[nb.lang]["notebook"], nb.exercises
-    code = [c for c in nb.notebook.cells if c.cell_type == "code"]
+    code = cells(nb.notebook, "code")
     for cell in code:  # as the build's run leaves them
         cell.outputs = [nbformat.v4.new_output("stream", text="printed\n")]
     # a reader that finds no solution passes every page: the summary's exercise has one
-    solutions = [c for c in code if c.metadata.get("solution")]
-    assert solutions or SITE.page_name(page) != "summary", f"{where}: its reference solution was not found"
-    cells = [c for c in exercise.cells if c.cell_type == "code"]
-    assert not any(c.outputs for c in cells), f"{where}: outputs in the exercise version"
-    handout = [words["exercise_cell"] if c.metadata.get("solution") else c.source for c in code]
-    assert [c.source for c in cells] == handout, (
+    assert any(c.metadata.get("solution") for c in code) or SITE.page_name(page) != "summary", (
+        f"{where}: its reference solution was not found"
+    )
+    handout = cells(exercise, "code")
+    assert not any(c.outputs for c in handout), f"{where}: outputs in the exercise version"
+    assert [c.source for c in handout] == [words["exercise_cell"] if c.metadata.get("solution") else c.source for c in code], (
         f"{where}: the exercise version's code cells are not the notebook's, each reference solution an empty cell"
     )
     nbformat.validate(exercise)
@@ -97,11 +100,12 @@ def test_the_exercise_version_keeps_the_questions_and_drops_the_solutions(page):
     asked, answered = exercise_prose(page)
     headed = [h.id for h in parse(page).headings if h.id in EXERCISES]
     assert sorted(asked) == sorted(headed), f"{where}: no text read from its exercise sections {sorted(set(headed) - set(asked))}"
-    shown = plain("\n\n".join(c.source for c in exercise.cells if c.cell_type == "markdown"))
-    missing = [f"#{section}: {text}" for section, texts_ in asked.items() for text in texts_ if text not in shown]
-    assert not missing, f"{where}: the exercise version lacks the page's question or task:\n" + "\n".join(missing)
-    leaked = [text for text in answered if text in shown]
-    assert not leaked, f"{where}: the exercise version shows an answer's or solution's text:\n" + "\n".join(leaked)
+    shown = plain("\n\n".join(c.source for c in cells(exercise, "markdown")))
+    fail_if(
+        (f"#{section}: {text}" for section, texts_ in asked.items() for text in texts_ if text not in shown),
+        f"{where}: the exercise version lacks the page's question or task:",
+    )
+    fail_if((text for text in answered if text in shown), f"{where}: the exercise version shows an answer's or solution's text:")
     title = f"**{words['exercise_code']}**"
     untitled = [
         n
@@ -131,25 +135,23 @@ def test_notebook_page_and_download_are_the_executed_notebook(built_site, built_
     assert blocks == len(nb.code_cells), f"{where}: {blocks} Material code blocks for {len(nb.code_cells)} code cells"
     ids = [h.attributes["id"] for h in doc.css("h1[id], h2[id], h3[id], h4[id], h5[id], h6[id]")]
     assert ids == nb.heading_ids, f"{where}: heading ids {ids}, the page's are {nb.heading_ids}"
-    targets = {a.attributes["href"][1:] for a in doc.css('a[href^="#"]')} - {""}
+    targets = {a.attributes["href"][1:] for a in doc.css('a[href^="#"]:not([href="#"])')}
     unresolved = targets - {n.attributes["id"] for n in doc.css("[id]")}
     assert not unresolved, f"{where}: links to #{sorted(unresolved)}, no such id in the page"
-    outputs = [
-        (o.attributes.get("data-mime-type"), o.css_first("pre").text())
-        for o in doc.css("div.jp-RenderedText.jp-OutputArea-output")
-    ]
-    errors = [text for mime, text in outputs if mime != "text/plain"]
-    assert not errors, f"{where}: cells wrote to stderr or failed:\n" + "\n".join(errors)
-    printed = "".join(text for _, text in outputs)
-    included = dict.fromkeys(split_target(t)[0] for b in parse(page).blocks for t in b.includes)  # in page order, once each
-    programs = [Snippet(path) for path in included if path.suffix == ".py"]
+    outputs = doc.css("div.jp-RenderedText.jp-OutputArea-output")
+    fail_if(
+        (o.text() for o in outputs if o.attributes.get("data-mime-type") != "text/plain"),
+        f"{where}: cells wrote to stderr or failed:",
+    )
+    printed = "".join(o.css_first("pre").text() for o in outputs)
+    # in page order, once each
+    programs = [Snippet(p) for p in dict.fromkeys(split_target(t)[0] for t in parse(page).includes) if p.suffix == ".py"]
     if printed != "".join(stored(p.output_path) or "" for p in programs):
         # A stored output that drifted is its snippet's own failure; here only what running the page's
         # programs one after another in one notebook changes.
         alone = "".join(run(p)[0] for p in programs)
         assert printed == alone, (
-            f"{where}: run one after another in one notebook, the programs of {name} print something "
-            "other than each run on its own: one leaves state that changes the next:\n"
+            f"{where}: run one after another in one notebook, the programs of {name} print something other than each run on its own: one leaves state that changes the next:\n"
             + diff(alone, printed, "each alone", "in the notebook")
         )
     title = doc.css_first("title").text()
@@ -158,7 +160,7 @@ def test_notebook_page_and_download_are_the_executed_notebook(built_site, built_
     assert (built_site / where).is_file(), f"{name}: no {where} to download"
     published = nbformat.read(built_site / where, as_version=4)
     nbformat.validate(published)
-    code = [c for c in published.cells if c.cell_type == "code"]
+    code = cells(published, "code")
     page_code = [
         "\n".join(f"# snippets/{t}" for t in b.includes)
         + "\n"
@@ -169,6 +171,5 @@ def test_notebook_page_and_download_are_the_executed_notebook(built_site, built_
     assert all(c.execution_count for c in code), f"{where}: not executed"
     split = [n for n, c in enumerate(code, 1) if any(a.get("name") == b.get("name") == "stdout" for a, b in pairwise(c.outputs))]
     assert not split, (
-        f"{where}: code cells {split} print in several chunks, as the kernel's timing fell; "
-        "docs_pipeline/notebook_runs.py merges them so that every build publishes the same notebook"
+        f"{where}: code cells {split} print in several chunks, as the kernel's timing fell; docs_pipeline/notebook_runs.py merges them so that every build publishes the same notebook"
     )

@@ -17,6 +17,7 @@ from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook, new_outp
 
 from docs_pipeline import highlight, page_html
 from docs_pipeline.site import ROOT
+from tests.helpers import read
 
 OVERRIDES = ROOT / "overrides"
 MATERIAL = Path(material.__file__).resolve().parent / "templates"
@@ -66,7 +67,7 @@ REPLACED = {
         "the palette toggle, by the site's own script instead of Material's palette component",
     ),
 }
-LEADING_COMMENT = re.compile(r"\A\{#.*?#\}\n", re.S)
+LEADING_COMMENT = re.compile(r"(?s)\A\{#.*?#\}\n")
 MATERIAL_ICON = re.compile(
     r"""--(md-[\w-]+):url\("data:image/svg\+xml;charset=utf-8,<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 (\d+) (\d+)'>(.*?)</svg>"\)"""
 )
@@ -75,22 +76,19 @@ MATERIAL_ICON = re.compile(
 @pytest.mark.parametrize("path", sorted(COPIES))
 def test_a_copied_partial_is_materials_but_for_its_declared_changes(path):
     template, block = BLOCKS.get(path, (path, None))
-    theirs = (MATERIAL / template).read_text(encoding="utf-8")
+    theirs = read(MATERIAL / template)
     if block:
         found = re.search(rf"(?s)\{{% block {block} %\}}(.*?)\{{% endblock %\}}", theirs)
         assert found, f"overrides/{path}: Material's {template} has no block {block} any more: mkdocs-material changed it"
-        theirs, template = found.group(1), f"{template} (block {block})"
+        theirs, template = found[1], f"{template} (block {block})"
     theirs = LEADING_COMMENT.sub("", theirs)
-    ours = LEADING_COMMENT.sub("", (OVERRIDES / path).read_text(encoding="utf-8"))
     for old, new in COPIES[path]:
         assert theirs.count(old) == 1, (
-            f"overrides/{path}: Material's partial no longer has {old!r} once: mkdocs-material changed it; "
-            "bring the copy along (and its declared changes here)"
+            f"overrides/{path}: Material's partial no longer has {old!r} once: mkdocs-material changed it; bring the copy along (and its declared changes here)"
         )
         theirs = theirs.replace(old, new)
-    assert ours == theirs, (
-        f"overrides/{path} differs from Material's {template} by more than its declared changes "
-        "(Material changed the partial, or the copy changed without declaring it in tests/test_overrides.py)"
+    assert LEADING_COMMENT.sub("", read(OVERRIDES / path)) == theirs, (
+        f"overrides/{path} differs from Material's {template} by more than its declared changes (Material changed the partial, or the copy changed without declaring it in tests/test_overrides.py)"
     )
 
 
@@ -99,24 +97,22 @@ def test_a_replaced_partial_replaces_the_material_version_it_was_written_for(pat
     digest, why = REPLACED[path]
     actual = hashlib.sha256((MATERIAL / path).read_bytes()).hexdigest()
     assert actual == digest, (
-        f"overrides/{path} replaces Material's {path} ({why}), and mkdocs-material changed that partial: "
-        f"check what changed, bring overrides/{path} along, then record its new SHA-256 ({actual}) here"
+        f"overrides/{path} replaces Material's {path} ({why}), and mkdocs-material changed that partial: check what changed, bring overrides/{path} along, then record its new SHA-256 ({actual}) here"
     )
 
 
 def test_the_icon_sprite_holds_materials_icons():
     """overrides/assets/images/icons.svg holds the icons of Material's CSS side by side and icons.css points
     each of Material's icon variables at its view (every page loads both: tests/test_build.py)."""
-    css = "".join(p.read_text(encoding="utf-8") for p in (MATERIAL / "assets/stylesheets").glob("main.*.min.css"))
-    icons = MATERIAL_ICON.findall(css)
+    icons = MATERIAL_ICON.findall("".join(read(p) for p in (MATERIAL / "assets/stylesheets").glob("main.*.min.css")))
     own = re.findall(
         r'--(md-[\w-]+): url\("\.\./images/icons\.svg#\1"\)',
-        (OVERRIDES / "assets/stylesheets/icons.css").read_text(encoding="utf-8"),
+        read(OVERRIDES / "assets/stylesheets/icons.css"),
     )
     assert own == [name for name, *_ in icons], (
         f"overrides/assets/stylesheets/icons.css points {own} at icons.svg; Material's icon variables are {[name for name, *_ in icons]}"
     )
-    sprite, stale, x = (OVERRIDES / "assets/images/icons.svg").read_text(encoding="utf-8"), [], 0
+    sprite, stale, x = read(OVERRIDES / "assets/images/icons.svg"), [], 0
     for name, width, height, drawing in icons:
         view = f"<view id='{name}' viewBox='{x} 0 {width} {height}'/>"
         drawn = f"<svg x='{x}' y='0' width='{width}' height='{height}' viewBox='0 0 {width} {height}'>{drawing}</svg>"

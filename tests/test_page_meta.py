@@ -11,10 +11,9 @@ from pathlib import Path
 from selectolax.lexbor import LexborHTMLParser
 
 from docs_pipeline.pages import parse
-from docs_pipeline.site import layout
+from tests.helpers import SITE, fail_if
 from tests.site_loads import describe, source
 
-SITE = layout()
 HAN = re.compile(r"[\u4e00-\u9fff]")
 
 
@@ -37,7 +36,7 @@ def meta_problems(pages):
         if not shown:
             yield f'{name}: no <meta name="description">'
             continue
-        by_language[(lang, shown)].append(name)
+        by_language[lang, shown].append(name)
         own = " ".join(str(parse(source(page)).meta.get("description") or "").split()) if source(page).is_file() else shown
         if not own:
             yield f"{name}: no `description:` in its front matter (the page shows the site's description)"
@@ -51,8 +50,7 @@ def meta_problems(pages):
 
 
 def test_every_page_has_its_own_description_in_its_language_and_one_canonical_link_to_itself(built_pages):
-    problems = list(meta_problems(built_pages))
-    assert not problems, "descriptions (front matter `description:`) and canonical links:\n  " + "\n  ".join(problems)
+    fail_if(meta_problems(built_pages), "descriptions (front matter `description:`) and canonical links:")
 
 
 def test_a_description_copied_from_another_page_names_both(built_pages):

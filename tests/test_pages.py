@@ -13,10 +13,8 @@ from docs_pipeline.outputs import unread_outputs
 from docs_pipeline.pages import ADMONITION, ARTICLE, HEADING, LIST_ITEM, code_markers, lines_outside, parse, split_target
 from docs_pipeline.rules import LINK  # a link: its text
 from docs_pipeline.runner import stored
-from docs_pipeline.site import layout, program_of, snippet_file
-from tests.helpers import fail_if
-
-SITE = layout()
+from docs_pipeline.site import program_of, snippet_file
+from tests.helpers import SITE, fail_if, read
 
 
 def shown(page):
@@ -47,10 +45,7 @@ def each_snippet_shown_whole_with_its_output(page):
     sections = shown(page)
     for snippet in (path for path in sections if path.suffix == ".py"):
         if None not in sections[snippet] and (uncovered := lines_outside(snippet, sections[snippet])):
-            yield (
-                f"{page.name} shows {SITE.name(snippet)} only in part; lines {uncovered} are not in any "
-                "included section, so copied code would not be the program that printed the output"
-            )
+            yield f"{page.name} shows {SITE.name(snippet)} only in part; lines {uncovered} are not in any included section, so copied code would not be the program that printed the output"
         out = snippet.with_suffix(".out")
         if stored(out) and out not in sections:
             yield f"{page.name} shows {SITE.name(snippet)} but not its output {SITE.name(out)}"
@@ -82,20 +77,14 @@ def code_annotations_match_the_markers(page):
     for block in page.code:
         markers = sorted({n for t in block.includes if split_target(t)[0].is_file() for n in code_markers(t)})
         if markers != block.annotations:
-            yield (
-                f"{block.where}: the code has markers {markers}, the list after the block has items "
-                f"{block.annotations} (a numbered list right after a code block is read as its annotations)"
-            )
+            yield f"{block.where}: the code has markers {markers}, the list after the block has items {block.annotations} (a numbered list right after a code block is read as its annotations)"
 
 
 def every_heading_has_an_explicit_id(page):
     """Pure-Chinese headings would get order-dependent ids (_1, _2) that differ between languages."""
     for heading in page.headings:
         if not heading.id:
-            yield (
-                f"{page.name}:{heading.line}: heading without an explicit id: {heading.text} "
-                "(write `## 标题 { #some-id }`, the same id in both languages)"
-            )
+            yield f"{page.name}:{heading.line}: heading without an explicit id: {heading.text} (write `## 标题 {{ #some-id }}`, the same id in both languages)"
 
 
 def rule_citations_stay_out_of_the_way(page):
@@ -118,7 +107,7 @@ def rule_citations_stay_out_of_the_way(page):
 
 CORE = SITE.nav_groups[0][1]  # the pages of the nav's first section, by name
 # How outputs are made true is said once, on about-outputs.md: not on a page a learner reads first.
-HARNESS = re.compile(r"规则检查|测试套件|容差|80 列|rule check|test suite|toleran|80 columns", re.I)
+HARNESS = re.compile(r"(?i)规则检查|测试套件|容差|80 列|rule check|test suite|toleran|80 columns")
 
 
 def a_core_page_says_what_it_teaches_and_ends_with_practice(page):
@@ -131,8 +120,8 @@ def a_core_page_says_what_it_teaches_and_ends_with_practice(page):
     if name != "index":
         if not any(a.kind == "abstract" for a in page.admonitions):
             yield f"{page.name}: no !!! abstract block (what the reader will be able to do, what it assumes)"
-        ids = [h.id for h in page.headings]
-        yield from (f"{page.name}: no section {{ #{want} }}" for want in ("predict-output", "try-it") if want not in ids)
+        for want in sorted({"predict-output", "try-it"} - {h.id for h in page.headings}):
+            yield f"{page.name}: no section {{ #{want} }}"
     for number, line in enumerate(page.lines, 1):
         if found := HARNESS.search(line):
             yield f"{page.name}:{number}: speaks of the harness ({found.group(0)!r}); say it on about-outputs.md"
@@ -151,7 +140,7 @@ def plain(text):
     return NOT_WORDS.sub("", LINK.sub(r"\1", text))
 
 
-ARTICLE_TEXT = plain((SITE.root / "tests/article.zh.txt").read_text(encoding="utf-8"))
+ARTICLE_TEXT = plain(read(SITE.root / "tests/article.zh.txt"))
 
 
 def continues(line):
@@ -173,8 +162,7 @@ def a_passage_marked_as_the_articles_is_its_words(page):
         if plain(text) not in ARTICLE_TEXT:
             yield (
                 f"{page.name}:{number}: marked as the article's, but the article does not say {text.strip()!r}; "
-                "quote it verbatim, mark a correction {{ article(corrected=True) }}, and put the site's own words "
-                "outside the marked paragraph"
+                "quote it verbatim, mark a correction {{ article(corrected=True) }}, and put the site's own words outside the marked paragraph"
             )
 
 
@@ -193,7 +181,7 @@ CHECKS = [
 
 @pytest.mark.parametrize("check", CHECKS)  # each named for its function
 def test_every_page(check):
-    fail_if([problem for page in SITE.pages() for problem in check(parse(page))])
+    fail_if(problem for page in SITE.pages() for problem in check(parse(page)))
 
 
 def test_the_article_check_reads_the_marks():

@@ -2,11 +2,8 @@
 same order, heading ids, admonitions and collapsibles, code blocks, figures, code annotations, rule citations and the marks of the article's passages."""
 
 from docs_pipeline.pages import structure
-from docs_pipeline.site import layout
 from docs_pipeline.translations import missing_counterparts, parity_problems
-from tests.helpers import fail_if
-
-SITE = layout()
+from tests.helpers import SITE, fail_if
 
 
 def test_every_page_exists_in_both_languages_with_the_same_structure():

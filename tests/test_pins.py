@@ -9,30 +9,34 @@ from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
 from docs_pipeline.site import ROOT
+from tests.helpers import fail_if, read
 
 
 def _pins(lines):
     """{name: version} of the requirements in lines, "==" left out (a marker may follow it)."""
-    requirements = map(Requirement, filter(None, (line.split("#")[0].strip() for line in lines)))
-    return {canonicalize_name(r.name): str(r.specifier).removeprefix("==") for r in requirements}
+    return {
+        canonicalize_name(r.name): str(r.specifier).removeprefix("==")
+        for r in map(Requirement, filter(None, (line.split("#")[0].strip() for line in lines)))
+    }
 
 
-PINNED = _pins((ROOT / "constraints.txt").read_text(encoding="utf-8").splitlines())
+PINNED = _pins(read(ROOT / "constraints.txt").splitlines())
 
 
 def test_installed_packages_and_pyproject_pins_are_the_versions_constraints_txt_pins():
-    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    project = tomllib.loads(read(ROOT / "pyproject.toml"))["project"]
     direct = _pins(project["dependencies"])
     assert direct, "pyproject.toml: no name==version pin read from [project] dependencies"
     installed = {canonicalize_name(d.metadata["Name"]): d.version.split("+")[0] for d in importlib.metadata.distributions()}
-    ignored = {canonicalize_name(project["name"]), "pip", "setuptools", "wheel"}
-    wrong = [
-        f"{name} {version} installed, constraints.txt pins {PINNED.get(name)}"
-        for name, version in sorted(installed.items())
-        if name not in ignored and PINNED.get(name) != version
-    ]
-    wrong += [f"pyproject.toml pins {n}=={v}, constraints.txt {PINNED.get(n)}" for n, v in direct.items() if PINNED.get(n) != v]
-    assert not wrong, "\n".join(wrong) + "\nAfter changing pyproject.toml: ./dev lock"
+    fail_if(
+        [
+            f"{name} {version} installed, constraints.txt pins {PINNED.get(name)}"
+            for name, version in sorted(installed.items())
+            if name not in {canonicalize_name(project["name"]), "pip", "setuptools", "wheel"} and PINNED.get(name) != version
+        ]
+        + [f"pyproject.toml pins {n}=={v}, constraints.txt {PINNED.get(n)}" for n, v in direct.items() if PINNED.get(n) != v],
+        "not the versions constraints.txt pins (after changing pyproject.toml: ./dev lock):",
+    )
 
 
 def test_what_only_macos_installs_is_pinned_too():
@@ -48,4 +52,4 @@ def test_what_only_macos_installs_is_pinned_too():
         and requirement.marker.evaluate({**mac, "platform_machine": machine})
         and canonicalize_name(requirement.name) not in PINNED
     }
-    assert not missing, "constraints.txt: not pinned for macOS: " + ", ".join(sorted(missing))
+    fail_if(sorted(missing), "constraints.txt: not pinned for macOS:")

@@ -10,19 +10,15 @@ import re
 import xml.etree.ElementTree as ET
 from urllib.parse import urljoin, urlsplit
 
-from docs_pipeline.site import layout
-from tests.helpers import fail_if, write
+from tests.helpers import SITE, fail_if, fails_listing, write
 from tests.site_loads import PAGE_WEIGHT_LIMIT_KIB, describe, page_weight, site_file, source
 
-SITE = layout()
 SITE_URL, BASE_PATH = SITE.site_url, SITE.base_path
 
 
 def test_site_url_is_a_project_site_under_a_sub_path():
-    parts = urlsplit(SITE_URL)
-    assert parts.scheme == "https" and parts.netloc, f"site_url {SITE_URL!r} must be an absolute https URL"
-    assert re.fullmatch("/.+/", parts.path), (
-        f"site_url {SITE_URL!r}: a project site lives under /<repository>/, ending with a slash"
+    assert re.fullmatch("https://[^/]+/.+/", SITE_URL), (
+        f"site_url {SITE_URL!r} must be an absolute https URL, and a project site lives under /<repository>/, ending with a slash"
     )
 
 
@@ -39,18 +35,19 @@ def test_sitemap_lists_every_page_with_absolute_hreflang_alternates(built_site, 
         for zh in [page.removeprefix("en/").removesuffix("index.html")]
     }
     fail_if(
-        [
-            f"sitemap.xml: {loc}: alternates {listed.get(loc, 'not listed')}"
-            f" (expected {expected.get(loc, f'no entry: no page of the site under {SITE_URL}')})"
-            for loc in sorted(listed.keys() | expected.keys())
-            if listed.get(loc) != expected.get(loc)
-        ]
+        f"sitemap.xml: {loc}: alternates {listed.get(loc, 'not listed')} (expected {expected.get(loc, f'no entry: no page of the site under {SITE_URL}')})"
+        for loc in sorted({*listed, *expected})
+        if listed.get(loc) != expected.get(loc)
     )
 
 
+@fails_listing
 def test_404_works_under_the_sub_path(built_site, built_pages):
     """GitHub Pages serves /<repo>/404.html for any missing path, however deep: relative links would break."""
-    doc, problems, local = built_pages["404.html"], [], []  # that it exists: tests/test_build.py
+    doc, local = built_pages["404.html"], []  # that it exists: tests/test_build.py
+    assert doc.css_first("[lang=zh]") and doc.css_first("[lang=en]"), (
+        "the 404 page speaks both languages (lang=zh and lang=en parts)"
+    )
     for node in doc.css("[href], [src]"):
         for ref in filter(None, map(node.attributes.get, ("href", "src"))):
             if urlsplit(ref).scheme or urlsplit(ref).netloc or ref.startswith("#"):
@@ -58,14 +55,10 @@ def test_404_works_under_the_sub_path(built_site, built_pages):
             local.append(ref)
             path = urlsplit(urljoin("http://site.invalid/404.html", ref)).path  # as a browser resolves it
             if not path.startswith(BASE_PATH):
-                problems.append(f"<{node.tag}> {ref} is not under {BASE_PATH}: it breaks when the 404 page answers a deep path")
+                yield f"404.html: <{node.tag}> {ref} is not under {BASE_PATH}: it breaks when the page answers a deep path"
             elif not (built_site / site_file(path, BASE_PATH)).is_file():
-                problems.append(f"<{node.tag}> {ref} points at nothing in the built site")
+                yield f"404.html: <{node.tag}> {ref} points at nothing in the built site"
     assert len(local) > 5, f"the 404 page links only {len(local)} local files: {local}"
-    fail_if([f"404.html: {problem}" for problem in problems])
-    assert doc.css_first("[lang=zh]") and doc.css_first("[lang=en]"), (
-        "the 404 page speaks both languages (lang=zh and lang=en parts)"
-    )
 
 
 # Lighthouse's link-text audit: link texts that say nothing of where they lead (its list's English
@@ -74,12 +67,12 @@ VAGUE = {"click here", "click this", "go", "here", "information", "learn more", 
 VAGUE |= {"right here", "read more", "see more", "start", "this"}
 
 
+@fails_listing
 def test_every_pages_links_are_followed_by_crawlers_and_say_where_they_lead(built_site, built_pages):
     """Lighthouse's SEO audits crawlable-anchors and link-text, as Lighthouse 12 reads them, on every
     built page (Lighthouse itself audits a sample: tests/audit/); and each page's language switcher
     links its counterpart, a 404 page the home pages (the language-switch script:
     tests/browser/test_browser_pages.py)."""
-    problems = []
     for page, doc in built_pages.items():
         name, lang = describe(built_site, page), SITE.language_of(source(page))
         for link in doc.css("a"):
@@ -90,36 +83,31 @@ def test_every_pages_links_are_followed_by_crawlers_and_say_where_they_lead(buil
             if href.startswith("file:") or (
                 not attrs.get("name") and ("href" not in attrs or re.search(r"javascript:void\(?0", href))
             ):
-                problems.append(f"{name}: a link crawlers cannot follow: {attrs}")
+                yield f"{name}: a link crawlers cannot follow: {attrs}"
             elif (
                 link.text().strip().lower() in VAGUE
                 and not href.startswith(("#", "javascript:"))
                 and "nofollow" not in attrs.get("rel", "")
             ):
-                problems.append(f"{name}: a link text that says nothing of where it leads: {link.text()!r}")
+                yield f"{name}: a link text that says nothing of where it leads: {link.text()!r}"
         inner = "" if page.endswith("404.html") else page.removeprefix(SITE.prefix(lang)).removesuffix("index.html")
         for switch in doc.css("a.md-select__link"):
             lands = urlsplit(urljoin(BASE_PATH + page, switch.attributes["href"])).path
             if lands != BASE_PATH + SITE.prefix(switch.attributes["hreflang"]) + inner:
-                problems.append(f"{name}: the language switch to {switch.attributes['hreflang']} leads to {lands}")
-    fail_if(problems)
+                yield f"{name}: the language switch to {switch.attributes['hreflang']} leads to {lands}"
 
 
+@fails_listing
 def test_a_first_visit_loads_only_this_sites_files_within_the_weight_limit(built_site, built_pages):
     """What a browser loads on a first visit to any page comes from this site, exists in it, and
     weighs less than PAGE_WEIGHT_LIMIT_KIB gzipped."""
-    problems = []
     for page in built_pages:
         files, external, missing = page_weight(built_site, page, BASE_PATH)
         name = describe(built_site, page)
-        problems += [f"{name}: loads {url} from another host" for url in external]
-        problems += [f"{name}: loads {path}, a file the site does not have" for path in missing]
+        yield from [f"{name}: loads {url} from another host" for url in external]
+        yield from [f"{name}: loads {path}, a file the site does not have" for path in missing]
         if (size := sum(files.values())) >= PAGE_WEIGHT_LIMIT_KIB * 1024:
-            problems.append(
-                f"{name}: {size / 1024:.0f} KiB gzipped on a first visit, over {PAGE_WEIGHT_LIMIT_KIB} KiB;"
-                f" most of it {max(files, key=files.get)}"
-            )
-    fail_if(problems)
+            yield f"{name}: {size / 1024:.0f} KiB gzipped on a first visit, over {PAGE_WEIGHT_LIMIT_KIB} KiB; most of it {max(files, key=files.get)}"
 
 
 def test_what_a_page_loads_is_seen(tmp_path):

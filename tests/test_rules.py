@@ -12,12 +12,10 @@ import pytest
 from docs_pipeline.macros import PageError, page_functions
 from docs_pipeline.pages import parse
 from docs_pipeline.rules import CHECKED, RULES, is_rules_page, rules_pages, statement
-from docs_pipeline.site import layout
 from docs_pipeline.ui import texts
-from tests.helpers import fail_if
+from tests.helpers import SITE, fail_if, fails_listing, read
 from tests.site_loads import source
 
-SITE = layout()
 CHECKS = sorted((SITE.root / "snippets" / RULES).glob("*.py"))
 # A statement is what a marker shows on hover: a sentence or two, not the section's details
 LONGEST_STATEMENT = {"zh": 270, "en": 480}  # characters of plain text
@@ -26,11 +24,9 @@ LONGEST_STATEMENT = {"zh": 270, "en": 480}  # characters of plain text
 def test_each_rule_check_asserts_its_rule():
     assert CHECKS, f"no rule checks in snippets/{RULES}/"
     fail_if(
-        [
-            f"{SITE.name(c)}: a rule check states its rule as code: assert it over every case it probes"
-            for c in CHECKS
-            if not any(isinstance(n, ast.Assert) for n in ast.walk(ast.parse(c.read_text(encoding="utf-8"))))
-        ]
+        f"{SITE.name(c)}: a rule check states its rule as code: assert it over every case it probes"
+        for c in CHECKS
+        if not any(isinstance(n, ast.Assert) for n in ast.walk(ast.parse(read(c))))
     )
 
 
@@ -53,32 +49,31 @@ def _section(page, heading, check):
         return
     if len(said) > LONGEST_STATEMENT[lang]:
         yield f"{where}: its statement has {len(said)} characters, over {LONGEST_STATEMENT[lang]}: move details after it"
-    if re.search(r"程序|program", said, re.I):
+    if re.search(r"(?i)程序|program", said):
         yield f"{where}: its statement speaks of its check: {said!r}"
 
 
 @pytest.mark.parametrize("lang", SITE.languages)
+@fails_listing
 def test_each_check_is_shown_under_its_heading_stated_first_and_folded(lang):
     """The section opens with the statement its markers show and folds the program and its output under
     CHECKED, collapsed: a reader looks a rule up, and opens the check if need be."""
-    pages, problems = [parse(p) for p in rules_pages(SITE, lang)], []
+    pages = [parse(p) for p in rules_pages(SITE, lang)]
     for check in CHECKS:
         if len(found := [(page, h) for page in pages for h in page.headings if h.id == check.stem]) == 1:
-            problems += _section(*found[0], check)
+            yield from _section(*found[0], check)
         else:
             where = ", ".join(page.name for page, _ in found) or f"no page in docs/{lang}/{RULES}/"
-            problems.append(f"{where}: {len(found)} headings {{ #{check.stem} }} for {SITE.name(check)}, not one")
-    fail_if(
-        problems
-        + [
-            f'{page.name}: a "{CHECKED[lang]}" block is open (!!! or ???+): it is collapsed, ???'
-            for page in pages
-            for a in page.admonitions
-            if a.title == CHECKED[lang] and a.marker != "???"
-        ]
+            yield f"{where}: {len(found)} headings {{ #{check.stem} }} for {SITE.name(check)}, not one"
+    yield from (
+        f'{page.name}: a "{CHECKED[lang]}" block is open (!!! or ???+): it is collapsed, ???'
+        for page in pages
+        for a in page.admonitions
+        if a.title == CHECKED[lang] and a.marker != "???"
     )
 
 
+@fails_listing
 def test_a_marker_carries_its_rules_statement(built_pages):
     """On every built page, a marker's accessible name, which pages.css shows on hover and focus, is the
     visible word and its rule's statement, character for character, and it has no title."""
@@ -87,7 +82,6 @@ def test_a_marker_carries_its_rules_statement(built_pages):
         for heading in (h for h in page.headings if h.level == 3):
             with contextlib.suppress(ValueError):
                 said[SITE.language_of(page.path), heading.id] = statement(page, heading)
-    problems = []
     for built, doc in built_pages.items():
         lang = SITE.language_of(source(built))
         prefix = re.search(r'aria-label=\\?"([^"{\\]*)\{statement\}', texts()[lang]["rule"])[1]  # "Rule: "
@@ -98,19 +92,18 @@ def test_a_marker_carries_its_rules_statement(built_pages):
                 or "title" in marker.attributes
                 or not prefix.lower().startswith(marker.text().lower())
             ):
-                problems.append(
-                    f"{built}: the marker reads {marker.attributes} {marker.text()!r}, not the statement {expected!r}"
-                )
-    fail_if(problems)
+                yield f"{built}: the marker reads {marker.attributes} {marker.text()!r}, not the statement {expected!r}"
 
 
 def test_a_faulty_citation_names_the_page():
     """A citation of a rule without a check, and a rule no page cites: its section's `cited_by` (which
     test_each_check_is_shown_under_its_heading_stated_first_and_folded requires of every check) fails the build."""
-    page, rules = SITE.docs / SITE.default / "how-it-works.md", rules_pages(SITE, SITE.default)[0]
-    says = f"docs/{SITE.default}/how-it-works.md: cites rule 'no_such_rule', but there is no rule check snippets/rules/no_such_rule.py"
-    with pytest.raises(PageError, match=says):
-        page_functions(SITE, lambda: page)["rule"]("no_such_rule")
+    rules = rules_pages(SITE, SITE.default)[0]
+    with pytest.raises(
+        PageError,
+        match=f"docs/{SITE.default}/how-it-works.md: cites rule 'no_such_rule', but there is no rule check snippets/rules/no_such_rule.py",
+    ):
+        page_functions(SITE, lambda: SITE.docs / SITE.default / "how-it-works.md")["rule"]("no_such_rule")
     with pytest.raises(PageError, match=f"{SITE.name(rules)}: no page of its language cites rule 'uncited'"):
         page_functions(SITE, lambda: rules)["cited_by"]("uncited")
 
@@ -118,7 +111,7 @@ def test_a_faulty_citation_names_the_page():
 @pytest.mark.parametrize("lang", SITE.languages)
 def test_the_index_page_links_every_rule(lang):
     index = SITE.docs / lang / RULES / "index.md"
-    assert "{{ rules_index() }}" in index.read_text(encoding="utf-8"), f"{SITE.name(index)}: no {{{{ rules_index() }}}}"
+    assert "{{ rules_index() }}" in read(index), f"{SITE.name(index)}: no {{{{ rules_index() }}}}"
     listed = page_functions(SITE, lambda: index)["rules_index"]()
     missing = [SITE.name(c) for c in CHECKS if f"#{c.stem})" not in listed or f"{{ #{c.stem} }}" not in listed]
     assert not missing, f"{SITE.name(index)}: rules_index() lists no entry, with its id, linking the section of {missing}"

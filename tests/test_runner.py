@@ -7,7 +7,7 @@ import torch
 from docs_pipeline.runner import reset_global_state
 
 
-def _state() -> list:
+def _state():
     return [
         torch.is_anomaly_enabled(),
         torch.are_deterministic_algorithms_enabled(),

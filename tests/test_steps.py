@@ -17,9 +17,10 @@ from docs_pipeline.site import snippet_file
 from docs_pipeline.steps import declared, load
 from docs_pipeline.steps_figure import figure
 from tests import zh_copy
+from tests.helpers import fail_if
 
 STEPPED = sorted(declared())
-FRAME = re.compile(r'<li class="steps__frame[^"]*"[^>]*><p class="steps__text">(.*?)</p>(.*?)</li>', re.S)  # (sentence, graph)
+FRAME = re.compile(r'(?s)<li class="steps__frame[^"]*"[^>]*><p class="steps__text">(.*?)</p>(.*?)</li>')  # (sentence, graph)
 
 
 @pytest.mark.parametrize("name", STEPPED)
@@ -32,8 +33,7 @@ def test_the_last_backward_frame_shows_gradients_the_program_prints(name):
         leaf_boxes = [n.detail for n in last.nodes if n.kind == "leaf"]
         for leaf, value in last.facts.grads:
             assert re.search(rf"(?<![\w.]){re.escape(value)}(?![\w.])", output), (
-                f"snippets/{name}.py: the last backward frame shows {leaf}.grad = {value}, which the program "
-                f"does not print:\n{output}"
+                f"snippets/{name}.py: the last backward frame shows {leaf}.grad = {value}, which the program does not print:\n{output}"
             )
             assert f"grad={value}" in leaf_boxes, f"snippets/{name}.py: {leaf_boxes}"
 
@@ -66,8 +66,7 @@ def test_every_frame_is_told_in_both_languages(name):
             assert drawn == len(frame.nodes), f"{name} step {n}: {drawn} nodes drawn, {len(frame.nodes)} recorded"
         assert re.search(r'class="node (leaf|function) steps__new"', html), f"{name} ({lang}): no frame marks a new node"
     # the zh figure's sentences and text alternatives follow the typography of tests/test_zh_copy.py
-    findings = zh_copy.lint(zh_copy.html_text(html), f"snippets/{name}.steps.json (zh figure)")
-    assert not findings, "\n".join(findings)
+    fail_if(zh_copy.lint(zh_copy.html_text(html), f"snippets/{name}.steps.json (zh figure)"))
 
 
 def test_a_tiny_engine_is_stepped_like_torch():
@@ -83,8 +82,7 @@ def test_a_tiny_engine_is_stepped_like_torch():
     # the leaves; every other Value here was made by an operation (the arrows below), a function node
     assert [n.name for n in z.nodes if n.kind == "leaf"] == ["x", "y"]
     assert spoken(z.nodes, z.edges) == (
-        "* (grad=0.0) → x (grad=0.0); * (grad=0.0) → y (grad=0.0); **2 (grad=0.0) → y (grad=0.0); "
-        "+ (grad=0.0) → * (grad=0.0); + (grad=0.0) → **2 (grad=0.0)"
+        "* (grad=0.0) → x (grad=0.0); * (grad=0.0) → y (grad=0.0); **2 (grad=0.0) → y (grad=0.0); + (grad=0.0) → * (grad=0.0); + (grad=0.0) → **2 (grad=0.0)"
     )
     grads = [grad for f in forward for grad in f.facts.grads]
     assert [detail for name, detail in grads if name == "y"][:2] == ["grad=6.0", "grad=8.0"]

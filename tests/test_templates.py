@@ -7,12 +7,10 @@ from urllib.parse import urljoin, urlsplit
 
 from docs_pipeline.notebooks import notebook_file_name, notebook_url
 from docs_pipeline.pages import parse
-from docs_pipeline.site import layout
 from docs_pipeline.ui import TEXTS, texts
-from tests.helpers import fail_if
+from tests.helpers import SITE, fails_listing, read
 from tests.site_loads import site_file
 
-SITE = layout()
 UI = texts()
 
 
@@ -20,7 +18,7 @@ def _targets(url, links):
     """The built files (relative to the site) that links on the page at `url` point to."""
     urls = [urljoin(f"http://site.invalid/{url}", link.attributes["href"]) for link in links]
     assert all(urlsplit(target).netloc == "site.invalid" for target in urls), f"{url}: {urls} leave the site"
-    return [site_file(target) for target in urls]
+    return list(map(site_file, urls))
 
 
 def _notes(site, page, url, doc):
@@ -37,7 +35,7 @@ def _notes(site, page, url, doc):
     sources = footers[0].css("a.page-note__source")
     if [a.text().strip() for a in sources] != [SITE.name(page)]:
         yield f"{url}: the source link should name {SITE.name(page)}"
-    elif (site / _targets(url, sources)[0]).read_text(encoding="utf-8") != page.read_text(encoding="utf-8"):
+    elif read(site / _targets(url, sources)[0]) != read(page):
         yield f"{url}: the linked source is not {SITE.name(page)} as it is now"
     notes, zh_url = doc.css("p.page-note--original"), url.removeprefix(SITE.prefix(lang))
     if lang == SITE.default and notes:
@@ -68,13 +66,13 @@ def _notebook(page, url, doc):
         yield f"{url}: links to the notebook page {views}, expected one to {view} (none on itself)"
 
 
+@fails_listing
 def test_every_page_notes_torch_version_links_its_source_original_and_notebook(built_site, built_pages):
-    problems = []
     for page in SITE.pages():
         for url in [SITE.url_of(page)] + [notebook_url(page, SITE)] * bool(parse(page).code):
             doc = built_pages[f"{url}index.html"]
-            problems += [*_notes(built_site, page, url, doc), *_notebook(page, url, doc)]
-    fail_if(problems)
+            yield from _notes(built_site, page, url, doc)
+            yield from _notebook(page, url, doc)
 
 
 def test_every_language_has_every_interface_string():

@@ -15,14 +15,14 @@ from pathlib import Path
 import yaml
 
 from docs_pipeline.site import ROOT
+from tests.helpers import read
 
 ZIZMOR = Path(sys.executable).parent / "zizmor"
 TEST_COMMAND = "./dev test"  # the README's test command
 # Each workflow by its path, its triggers under True (YAML 1.1 reads the key `on` as True); none at all
 # fails every test below.
 WORKFLOWS = {
-    path.relative_to(ROOT).as_posix(): yaml.safe_load(path.read_text(encoding="utf-8"))
-    for path in sorted((ROOT / ".github/workflows").glob("*.y*ml"))
+    path.relative_to(ROOT).as_posix(): yaml.safe_load(read(path)) for path in sorted((ROOT / ".github/workflows").glob("*.y*ml"))
 }
 
 
@@ -33,18 +33,35 @@ def _runs(job):
 
 def test_zizmor_finds_nothing():
     assert ZIZMOR.is_file(), f"zizmor is not installed next to {sys.executable}; pyproject.toml pins it (./dev test installs it)"
-    options = ["--offline", "--persona", "pedantic", "--color", "never", "--no-progress", "--config", ".github/zizmor.yml"]
-    result = subprocess.run([ZIZMOR, *options, *WORKFLOWS], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    result = subprocess.run(
+        [
+            ZIZMOR,
+            "--offline",
+            "--persona",
+            "pedantic",
+            "--color",
+            "never",
+            "--no-progress",
+            "--config",
+            ".github/zizmor.yml",
+            *WORKFLOWS,
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert result.returncode == 0, (
         f"zizmor found problems in the workflows (exit {result.returncode}):\n{result.stdout}{result.stderr}"
     )
 
 
 def test_ci_runs_exactly_the_readmes_test_command():
-    commands = re.findall(r"^\./.*", (ROOT / ".ci/run").read_text(encoding="utf-8"), re.M)
+    commands = re.findall(r"(?m)^\./.*", read(ROOT / ".ci/run"))
     assert commands == [TEST_COMMAND], f".ci/run runs {commands}, not exactly README.md's `{TEST_COMMAND}`"
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    assert re.search(rf"^{re.escape(TEST_COMMAND)}\b", readme, re.M), f"README.md no longer gives `{TEST_COMMAND}`"
+    assert re.search(rf"(?m)^{re.escape(TEST_COMMAND)}\b", read(ROOT / "README.md")), (
+        f"README.md no longer gives `{TEST_COMMAND}`"
+    )
 
 
 def test_every_push_and_pull_request_runs_the_test_command_as_root_in_debian():
@@ -61,8 +78,7 @@ def test_every_push_and_pull_request_runs_the_test_command_as_root_in_debian():
     for name, job_id, job in runs:
         # An image alone, as the workflows write it: no options, so no `--user` (it runs as root).
         assert isinstance(image := job.get("container"), str) and "bookworm" in image, (
-            f"{name} job {job_id}: run `{TEST_COMMAND}` in a Debian (bookworm) container given by its image alone, where it runs "
-            "as root and installs Debian's chromium; on the bare Ubuntu runner `apt-get install chromium` gets a snap stub"
+            f"{name} job {job_id}: run `{TEST_COMMAND}` in a Debian (bookworm) container given by its image alone, where it runs as root and installs Debian's chromium; on the bare Ubuntu runner `apt-get install chromium` gets a snap stub"
         )
 
 

@@ -13,22 +13,23 @@ from docs_pipeline.site import ROOT
 
 CJK = re.compile(r"[\u3400-\u9fff\uff00-\uffef\u3000-\u303f]")
 TAG = re.compile(r"<[^>]+>")
-PRE = re.compile(r"<pre\b.*?</pre>", re.S)
-JINJA = re.compile(r"\{%.*?%\}|\{\{.*?\}\}|\{#.*?#\}", re.S)
+PRE = re.compile(r"(?s)<pre\b.*?</pre>")
+JINJA = re.compile(r"(?s)\{%.*?%\}|\{\{.*?\}\}|\{#.*?#\}")
 
 
 def lint(text, where, kind="md", line=0):
     """What autocorrect would change in `text`, read as a `kind` file (md: Markdown rules), each naming
     `where` (a file, or a file and what in it) and the line; `line`: the line the text stands on in
     `where`, when it is one string of a larger file."""
-    found = autocorrect_py.lint_for(text, f"text.{kind}").lines
-    return [f"{where}:{line or f.line}: {f.old.strip()}\n    autocorrect: {f.new.strip()}" for f in found]
+    return [
+        f"{where}:{line or f.line}: {f.old.strip()}\n    autocorrect: {f.new.strip()}"
+        for f in autocorrect_py.lint_for(text, f"text.{kind}").lines
+    ]
 
 
 def html_text(markup):
     """Markup as a reader reads it: <pre> (the program) left out, <code> kept as inline code."""
-    markup = re.sub(r"</?code>", "`", PRE.sub("\n", markup))
-    return html.unescape(TAG.sub("\n", markup))
+    return html.unescape(TAG.sub("\n", re.sub(r"</?code>", "`", PRE.sub("\n", markup))))
 
 
 def source_strings():
