@@ -94,7 +94,7 @@ def leaf_detail(tensor):
     return "is_leaf=True" if tensor.grad is None else f"grad={shown(tensor.grad)}"
 
 
-def walk(named, unnamed=(), kept=(), names=None, grads=True):
+def walk(named, kept=(), unnamed=(), names=None, grads=True):
     """The graph a reader would draw: each named tensor that requires grad (a leaf, or a box above its
     grad_fn), and every node reachable through next_functions from those, from the unnamed tensors and
     from the nodes in `kept`; AccumulateGrad hangs its leaf below it. The leaves are named after `names`,
@@ -265,12 +265,12 @@ def svg(nodes, edges, layout, svg_id, title, classes="autograd-graph", new=(), c
         mark = " steps__current" if n.id == current else " steps__new" if n.id in new else ""
         box_rx, halo_rx = (12, 16) if n.kind in ("output", "leaf") else (3, 6)  # tensors rounded, functions square
         halo = f'<rect class="steps__halo" x="{x - w / 2 - 4:.1f}" y="{y - 4:.1f}" width="{w + 8:.1f}" height="{BOX_H + 8}" rx="{halo_rx}"/>\n'
-        text = f'<text x="{x:.1f}" y="{y + 21.5:.1f}">{escape(n.name)}</text>'
-        if n.detail:
-            text = (
-                f'<text x="{x:.1f}" y="{y + 14:.1f}">{escape(n.name)}</text>\n'
-                f'<text class="detail" x="{x:.1f}" y="{y + 28:.1f}">{escape(n.detail)}</text>'
-            )
+        text = (
+            f'<text x="{x:.1f}" y="{y + 14:.1f}">{escape(n.name)}</text>\n'
+            f'<text class="detail" x="{x:.1f}" y="{y + 28:.1f}">{escape(n.detail)}</text>'
+            if n.detail
+            else f'<text x="{x:.1f}" y="{y + 21.5:.1f}">{escape(n.name)}</text>'
+        )
         out.append(
             f'<g class="node {n.kind}{mark}">\n{halo if mark else ""}'
             f'<rect class="box" x="{x - w / 2:.1f}" y="{y:.1f}" width="{w:.1f}" height="{BOX_H}" rx="{box_rx}"/>\n{text}\n</g>'

@@ -37,10 +37,10 @@ class StepsError(Exception):
 class Frame:
     kind: str  # one of the module docstring's
     line: int  # the line it is told as the effect of
-    ran: list[int]  # lines started since the frame before
-    nodes: list[Node]
-    edges: list[list[str]]  # [user, input], or [user, input, the gradient it carried]
-    new: list[str]
+    ran: list  # lines started since the frame before
+    nodes: list  # Node
+    edges: list  # [user, input], or [user, input, the gradient it carried]
+    new: list  # ids
     # What its sentence tells (steps_figure.sentence), by kind: a dict as recorded (its keys are named where
     # Recorder.forward, BackwardRun and compile_frames record it), read back as a SimpleNamespace.
     facts: dict | SimpleNamespace
@@ -117,14 +117,13 @@ class BackwardRun:
             sources = [[nodes[a].name, v] for (a, b), v in self.flowed.items() if b == key]  # each path that reached it
             grad = self.flowed[key, id(leaf)] = shown(leaf.grad)
             node.detail = leaf_detail(leaf)
-            facts = dict(received=received, leaf=node.name, sources=sources, grad=grad)
-            return self.frame("accumulate", facts, key)
+            return self.frame("accumulate", dict(received=received, leaf=node.name, sources=sources, grad=grad), key)
         sent = []  # [node, its leaf if an AccumulateGrad else None, gradient]
         for (next_fn, _), grad in zip(fn.next_functions, grads, strict=True):
             if next_fn is not None and grad is not None:
-                self.flowed[key, id(next_fn)] = shown(grad)
+                self.flowed[key, id(next_fn)] = grad = shown(grad)
                 leaf = nodes[id(next_fn.variable)].name if hasattr(next_fn, "variable") else None
-                sent.append([nodes[id(next_fn)].name, leaf, shown(grad)])
+                sent.append([nodes[id(next_fn)].name, leaf, grad])
         self.frame("backward", dict(node=nodes[key].name, received=received, sent=sent), key)
 
     def returned(self):
@@ -156,11 +155,12 @@ def compile_frames(explanation, recorder):
     for number, (module, reason) in enumerate(zip(graphs, [*breaks, None], strict=True), 1):
         new, lines, made = [], [], []  # made: [name, op, target] of each call
         for node in module.graph.nodes:
-            new.append(f"g{number}.{node.name}")
+            name = f"g{number}.{node.name}"
+            new.append(name)
             target = getattr(node.target, "__name__", str(node.target))
             kind = {"placeholder": "leaf", "output": "output"}.get(node.op, "function")
-            nodes.append(Node(new[-1], kind, node.name, node.op if node.op == "output" else f"{node.op} {target}"))
-            edges += [[f"g{number}.{source.name}", new[-1]] for source in node.all_input_nodes]
+            nodes.append(Node(name, kind, node.name, node.op if node.op == "output" else f"{node.op} {target}"))
+            edges += [[f"g{number}.{source.name}", name] for source in node.all_input_nodes]
             stack = FX_LINE.findall(node.meta.get("stack_trace") or "")
             lines += [int(line) for f, line in stack if f == recorder.file][-1:]  # the snippet's innermost line
             if node.op.startswith("call"):
@@ -285,8 +285,7 @@ class Recorder:
         while (frame := self.snippet_frame(frame)) is not None:
             scopes.insert(0, frame.f_globals if frame.f_code.co_name == "<module>" else frame.f_locals)
             frame = frame.f_back
-        named, kept = variables(scopes)
-        return walk(named, [*roots, *(v for _, v in self.pending)], kept)
+        return walk(*variables(scopes), [*roots, *(v for _, v in self.pending)])
 
     def moment(self, frame):
         if self.depth:

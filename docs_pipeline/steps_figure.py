@@ -141,13 +141,12 @@ def figure(snippet, lang, root):
     scroll = ' tabindex="0"' if least else ""  # a graph that may scroll sideways takes the focus (axe)
     items = []
     for n, frame in enumerate(frames, 1):
-        name = _tidy(w["alt"].format(n=n, total=total), w)  # short: the graph in words is its description
         graph = svg(
             frame.nodes,
             frame.edges,
             layout,
             f"{base}-{n}",
-            name,
+            _tidy(w["alt"].format(n=n, total=total), w),  # short: the graph in words is its description
             "autograd-graph steps__graph",
             frame.new,
             frame.current,
