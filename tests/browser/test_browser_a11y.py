@@ -18,23 +18,19 @@ once, the languages taking turns (one figure of each snippet).
 """
 
 import json
-from collections import defaultdict
 
 import pytest
 
+from docs_pipeline.pages import parse
 from docs_pipeline.site import layout
-from docs_pipeline.steps import declared
 from docs_pipeline.ui import texts
 from tests.browser.chromium import figure_id
 
 SITE = layout()
 WIDTHS = {1280: 900, 412: 823}  # a desktop, and Lighthouse's phone
-ON_PAGE = defaultdict(list)  # page source -> its stepped figures' snippets
-for _snippet, _used in sorted(declared().items()):
-    for _page in _used:
-        ON_PAGE[SITE.root / _page].append(_snippet)
-# the page with the most stepped figures, in each language
-_MOST = [SITE.counterpart(max(sorted(ON_PAGE), key=lambda p: len(ON_PAGE[p])), lang) for lang in SITE.languages]
+ON_PAGE = {page: parse(page).steps for page in SITE.pages() if parse(page).steps}  # page source -> its figures' snippets
+# the page with the most stepped figures (the first in order of the pages' paths), in each language
+_MOST = [SITE.counterpart(max(ON_PAGE, key=lambda p: len(ON_PAGE[p])), lang) for lang in SITE.languages]
 HOW = SITE.docs / "en/how-it-works.md"
 STEPPED_SAMPLE = list(dict.fromkeys([*_MOST, SITE.counterpart(HOW), HOW]))
 # Focus: the templates and the header are the same in both languages; the stepped page in Chinese.
