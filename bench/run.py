@@ -116,12 +116,12 @@ def measure_lighthouse():
 
 
 def _page_with_snippet():
-    """A page that shows a whole snippet and its output."""
+    """A page that shows a whole snippet and its output: (the page, the snippet's include target)."""
     for page in SITE.pages("zh"):
         includes = parse(page).includes
         for target in includes:
             if target.endswith(".py") and target.removesuffix(".py") + ".out" in includes:  # whole: no ":section"
-                return page, split_target(target)[0]
+                return page, target
     raise BenchError("no page includes a whole snippet and its output")
 
 
@@ -138,12 +138,12 @@ def measure_reload():
     """From saving a snippet (its .out and .py, as `./dev outputs` and the author write them) until the pages
     of both languages that show it are served with the new code and output, by ./dev serve and by plain
     mkdocs serve, in a copy of the project: the median of three saves."""
-    page, snippet = _page_with_snippet()
+    page, target = _page_with_snippet()
     copy = TMP / "reload-project"
     shutil.rmtree(copy, ignore_errors=True)
     shutil.copytree(ROOT, copy, ignore=shutil.ignore_patterns(".git", ".venv", "site", "tmp", "test-artifacts", "node_modules"))
     (copy / ".venv").symlink_to((ROOT / ".venv").resolve())  # linked: ./dev installs nothing there
-    py = copy / snippet.relative_to(ROOT)
+    py = split_target(target, copy)[0]  # the copy's snippet
     out = py.with_suffix(".out")
     code, output = py.read_text(encoding="utf-8"), out.read_text(encoding="utf-8")
     figures = {}
