@@ -18,23 +18,19 @@ once, the languages taking turns (one figure of each snippet).
 """
 
 import json
-from collections import defaultdict
 
 import pytest
 
+from docs_pipeline.pages import parse
 from docs_pipeline.site import layout
-from docs_pipeline.steps import declared
 from docs_pipeline.ui import texts
-from tests.browser.chromium import figure_id, new_tab
+from tests.browser.chromium import figure_id
 
 SITE = layout()
 WIDTHS = {1280: 900, 412: 823}  # a desktop, and Lighthouse's phone
-ON_PAGE = defaultdict(list)  # page source -> its stepped figures' snippets
-for _snippet, _used in sorted(declared().items()):
-    for _page in _used:
-        ON_PAGE[SITE.root / _page].append(_snippet)
-# the page with the most stepped figures, in each language
-_MOST = [SITE.counterpart(max(sorted(ON_PAGE), key=lambda p: len(ON_PAGE[p])), lang) for lang in SITE.languages]
+ON_PAGE = {page: parse(page).steps for page in SITE.pages() if parse(page).steps}  # page source -> its figures' snippets
+# the page with the most stepped figures (the first in order of the pages' paths), in each language
+_MOST = [SITE.counterpart(max(ON_PAGE, key=lambda p: len(ON_PAGE[p])), lang) for lang in SITE.languages]
 HOW = SITE.docs / "en/how-it-works.md"
 STEPPED_SAMPLE = list(dict.fromkeys([*_MOST, SITE.counterpart(HOW), HOW]))
 # Focus: the templates and the header are the same in both languages; the stepped page in Chinese.
@@ -152,18 +148,17 @@ _LINES = f"""(figure) => {{
 
 
 @pytest.mark.parametrize("page", EVERY_STEPPED, ids=SITE.name)
-def test_forced_colours_mark_the_current_line_and_every_label_reads(page, browser, served_site):
+def test_forced_colours_mark_the_current_line_and_every_label_reads(page, open_tab):
     """In Playwright's emulation: forced colours, light and dark, and the ordinary palettes."""
     problems, url = [], SITE.url_of(page)
     for forced in ("active", "none"):
         for scheme in ("light", "dark"):
-            mode = f"forced colours {forced}, {scheme}"
-            with new_tab(browser, served_site, url, reduced_motion="reduce", forced_colors=forced, color_scheme=scheme) as tab:
-                problems += [f"{mode}: {p}" for p in tab.evaluate(_LABELS)]
+            with open_tab(url, reduced_motion="reduce", forced_colors=forced, color_scheme=scheme) as tab:
+                found = tab.evaluate(_LABELS)
                 if forced == "active":
                     for figure in map(figure_id, ON_PAGE[page]):
-                        problems += [f"{mode}: {figure}: {p}" for p in tab.locator(figure).evaluate(_LINES)]
-            problems += [f"{mode}: {e}" for e in tab.errors]
+                        found += [f"{figure}: {p}" for p in tab.locator(figure).evaluate(_LINES)]
+            problems += [f"forced colours {forced}, {scheme}: {p}" for p in found + tab.errors]
     assert not problems, f"{SITE.name(page)} ({url}):\n  " + "\n  ".join(problems)
 
 
@@ -193,11 +188,11 @@ MAX_STOPS = 1000
 
 @pytest.mark.parametrize("width", WIDTHS)
 @pytest.mark.parametrize("page", FOCUS_SAMPLE, ids=SITE.name)
-def test_no_tab_stop_lies_under_the_sticky_header(page, width, browser, served_site):
+def test_no_tab_stop_lies_under_the_sticky_header(page, width, open_tab):
     """Tab from the top of the page round to it again; at each stop the focused element is clear of the
     header (pages.css: scroll-padding-top; a11y.js: a Tab stop taller than the window shows its top)."""
-    problems, stops, path, viewport = [], 0, SITE.url_of(page), {"width": width, "height": WIDTHS[width]}
-    with new_tab(browser, served_site, path, viewport=viewport, reduced_motion="reduce") as tab:
+    problems, stops, path = [], 0, SITE.url_of(page)
+    with open_tab(path, viewport={"width": width, "height": WIDTHS[width]}, reduced_motion="reduce") as tab:
         for _ in range(MAX_STOPS):
             tab.keyboard.press("Tab")
             found = tab.evaluate(_FOCUS)
@@ -241,7 +236,7 @@ def _ax(cdp, selector):
 
 
 @pytest.mark.parametrize("page", STEPPED_SAMPLE, ids=SITE.name)
-def test_a_screen_reader_hears_each_step(page, browser, served_site):
+def test_a_screen_reader_hears_each_step(page, open_tab):
     """Each figure on the page, "Next" clicked from the first step to the last: after each click the
     figure's polite, atomic live region holds the step's sentence (it starts with the step's number, in
     the page's language, and quotes the line it runs); Previous and Next are named by the step they
@@ -256,7 +251,7 @@ def test_a_screen_reader_hears_each_step(page, browser, served_site):
             "name": w["to_step"].format(label=w[which], n=to, total=total) if 1 <= to <= total else w[which],
         }
 
-    with new_tab(browser, served_site, SITE.url_of(page), reduced_motion="reduce") as tab:
+    with open_tab(SITE.url_of(page), reduced_motion="reduce") as tab:
         cdp = tab.context.new_cdp_session(tab)
         cdp.send("Accessibility.enable")
         for figure in map(figure_id, ON_PAGE[page]):
@@ -305,15 +300,14 @@ _MOVING = """() => {
 }"""
 
 
-def test_with_reduced_motion_nothing_moves(browser, served_site):
+def test_with_reduced_motion_nothing_moves(open_tab):
     """How-it-works, with a stepped figure, code annotations and collapsibles, at a phone's width (the
     drawer) and a desktop's: under prefers-reduced-motion nothing animates, transitions or scrolls
     smoothly (pages.css), after stepping a figure on. Without the preference the figure's new nodes
     fade in: tests/browser/test_browser_steps.py."""
     problems = []
     for width, height in WIDTHS.items():
-        viewport = {"width": width, "height": height}
-        with new_tab(browser, served_site, SITE.url_of(HOW), reduced_motion="reduce", viewport=viewport) as tab:
+        with open_tab(SITE.url_of(HOW), reduced_motion="reduce", viewport={"width": width, "height": height}) as tab:
             for _ in range(3):
                 tab.locator(f"{figure_id(ON_PAGE[HOW][0])} .steps__next").click()
             problems += [f"at {width} px: {m}" for m in tab.evaluate(_MOVING)]

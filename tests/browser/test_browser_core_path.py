@@ -5,17 +5,16 @@ That each page shows its reading time: tests/test_reading.py."""
 import pytest
 
 from docs_pipeline.site import layout
-from tests.browser.chromium import new_tab
 
 SITE = layout()
 
 
 @pytest.mark.parametrize("lang", SITE.languages)
-def test_the_next_links_walk_the_core_path(lang, browser, served_site):
+def test_the_next_links_walk_the_core_path(lang, open_tab, served_site):
     (_, core), (_, deeper) = SITE.nav_sections(lang)[:2]
     expected = [served_site + SITE.url_of(SITE.docs / lang / f"{name}.md") for name in [*core, deeper[0]]]
     walked = [expected[0]]
-    with new_tab(browser, served_site, expected[0]) as tab:
+    with open_tab(expected[0]) as tab:
         for _ in expected[1:]:
             link = tab.locator("a.md-footer__link--next")
             if link.count() != 1:

@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 
 from docs_pipeline.pages import expand, parse, without_annotation
 from docs_pipeline.site import layout
-from tests.browser.chromium import SEARCH_READY, new_tab
+from tests.browser.chromium import SEARCH_READY
 from tests.site_loads import covering, describe, sample, source
 
 SITE = layout()
@@ -88,10 +88,9 @@ _COPY_SOME = """async (start) => {
 }"""
 
 
-def _visit(browser, base_url, page, parsed):
-    """One built page's first visit: {check: problems}. `parsed`: the parsed page it is built from, None for
-    a notebook or 404 page."""
-    with new_tab(browser, base_url, page.removesuffix("index.html")) as tab:
+def _visit(open_tab, page):
+    """One built page's first visit: {check: problems}."""
+    with open_tab(page.removesuffix("index.html")) as tab:
         tab.wait_for_function(SEARCH_READY)  # the search worker's requests are the page's too
         tab.add_style_tag(content=NO_MOTION)  # no check waits on a fade; annotation markers pulse forever
         tab.evaluate("document.querySelectorAll('article details').forEach(d => d.open = true)")
@@ -110,7 +109,7 @@ def _visit(browser, base_url, page, parsed):
         return {
             "axe-core": axe,
             "annotations": _annotation(tab),
-            "copy": _copy(tab, parsed) if parsed else [],
+            "copy": _copy(tab, parse(source(page))) if source(page).is_file() else [],  # not a notebook or 404 page
             "requests and console": tab.errors,
         }
 
@@ -156,22 +155,22 @@ def _copy(tab, parsed):
         got = _lines(copy[0 if python else 1].splitlines())  # [copied, shown]
         if got != want:
             where = f"{block.where} ({', '.join(block.includes)})"
-            diff = difflib.unified_diff(want.splitlines(True), got.splitlines(True), where, "in the browser")
             problems.append(
-                f"{'copying' if python else 'showing'} block {i} gives something other than its snippet:\n" + "".join(diff)
+                f"{'copying' if python else 'showing'} block {i} gives something other than its snippet:\n"
+                + "".join(difflib.unified_diff(want.splitlines(True), got.splitlines(True), where, "in the browser"))
             )
     return problems
 
 
 @pytest.fixture(scope="session")
-def first_visits(browser, served_site, built_pages, exhaustive):
-    """{built page: {check: problems}}, or {built page: why} where the visit itself broke."""
+def first_visits(open_tab, built_pages, exhaustive):
+    """{built page: {check: problems}}; where the visit itself broke, each check's one problem says why."""
     visits = {}
     for page in list(built_pages) if exhaustive else sample(built_pages):
         try:
-            visits[page] = _visit(browser, served_site, page, parse(source(page)) if source(page).is_file() else None)
+            visits[page] = _visit(open_tab, page)
         except Exception as error:  # every check of the page fails with it, naming the page
-            visits[page] = f"{type(error).__name__}: {error}"
+            visits[page] = {check: [f"the visit broke: {type(error).__name__}: {error}"] for check in CHECKS}
     return visits
 
 
@@ -182,10 +181,7 @@ def test_first_visit(check, first_visits, built_site):
     lang> is tests/test_build.py's. The theme's own problems are fixed in overrides/ (templates,
     pages.css, a11y.js), not excused here."""
     failures = [
-        f"{describe(built_site, page)}: "
-        + (f"the visit broke: {visit}" if isinstance(visit, str) else "\n    ".join(visit[check]))
-        for page, visit in first_visits.items()
-        if isinstance(visit, str) or visit[check]
+        f"{describe(built_site, page)}: " + "\n    ".join(visit[check]) for page, visit in first_visits.items() if visit[check]
     ]
     assert not failures, f"{CHECKS[check]}:\n  " + "\n  ".join(failures)
 
@@ -206,14 +202,14 @@ _SAME_AS_NOTDEF = """(ch) => {
 
 
 @pytest.mark.parametrize("lang", SITE.languages)
-def test_fonts_palette_collapsibles_and_language_switch(lang, browser, served_site, built_site, screenshots):
+def test_fonts_palette_collapsibles_and_language_switch(lang, open_tab, served_site, built_site, screenshots):
     """The template's behaviour, alike on every page of a language, on its first page with a
     collapsible: Chinese renders in a CJK font, the palette toggle switches the scheme and back, a
     click opens a collapsible, and from a section the language switch lands on the same section in
     the other language (overrides/assets/javascripts/language-switch.js; the same heading ids:
     tests/test_parity.py). With --screenshots, the page full length."""
     page = next(p for p in SITE.pages(lang) if "<details" in (built_site / SITE.url_of(p) / "index.html").read_text("utf-8"))
-    with new_tab(browser, served_site, SITE.url_of(page)) as tab:
+    with open_tab(SITE.url_of(page)) as tab:
         for char in "计算图":
             assert not tab.evaluate(_SAME_AS_NOTDEF, char), (
                 f"{char} renders as a box (no CJK font): apt-get install fonts-noto-cjk"
@@ -238,7 +234,7 @@ def test_fonts_palette_collapsibles_and_language_switch(lang, browser, served_si
         expect(tab).to_have_url(f"{served_site}{SITE.url_of(other)}#{section}")
 
 
-def test_code_is_readable_in_both_schemes(browser, served_site, built_pages):
+def test_code_is_readable_in_both_schemes(open_tab, built_pages):
     """Code has the same colours on every page, so the visits leave its text out of axe's colour
     contrast rule: here every kind of token the site highlights is checked once, in each scheme."""
     # few built code blocks that together hold every kind of token the site highlights (and plain code text)
@@ -251,7 +247,7 @@ def test_code_is_readable_in_both_schemes(browser, served_site, built_pages):
         [],
     )
     faint = []
-    with new_tab(browser, served_site, "") as tab:
+    with open_tab("") as tab:
         tab.evaluate("html => { document.querySelector('article').innerHTML = html; }", "".join(html for _, html in samples))
         tab.evaluate(AXE_SCRIPT)
         tab.add_style_tag(content=NO_MOTION)  # each scheme's colours at once, not a transition between them

@@ -7,7 +7,6 @@ import re
 import pytest
 
 from docs_pipeline.site import layout
-from tests.browser.chromium import new_tab
 from tests.helpers import fail_if
 
 SITE = layout()
@@ -18,10 +17,10 @@ CHROME = (".md-header", ".md-tabs", ".md-sidebar", ".md-footer", ".md-content__b
 
 
 @pytest.mark.parametrize("lang", SITE.languages)
-def test_the_recap_prints_on_one_sheet_of_a4_without_the_sites_chrome(lang, browser, served_site):
+def test_the_recap_prints_on_one_sheet_of_a4_without_the_sites_chrome(lang, open_tab, served_site):
     page = SITE.docs / lang / "recap.md"
     url = served_site + SITE.url_of(page)
-    with new_tab(browser, served_site, url) as tab:
+    with open_tab(url) as tab:
         sheets = len(PAGE.findall(tab.pdf(format="A4")))  # the print stylesheet, as a reader's Print gets it
         tab.emulate_media(media="print")
         shown = [selector for selector in CHROME if tab.locator(f"{selector}:visible").count()]
@@ -37,10 +36,10 @@ def test_the_recap_prints_on_one_sheet_of_a4_without_the_sites_chrome(lang, brow
 
 
 @pytest.mark.parametrize("lang", SITE.languages)
-def test_other_pages_keep_their_notes_in_print(lang, browser, served_site):
+def test_other_pages_keep_their_notes_in_print(lang, open_tab, served_site):
     """The recap's print rules are scoped to it: the home page prints its notes as before."""
     url = served_site + SITE.url_of(SITE.docs / lang / "index.md")
-    with new_tab(browser, served_site, url) as tab:
+    with open_tab(url) as tab:
         tab.emulate_media(media="print")
         notes = tab.locator(".page-note--footer")
         assert notes.count() == 1 and notes.is_visible(), f"{url}: its page note is hidden in print, like the recap's"

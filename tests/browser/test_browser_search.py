@@ -9,7 +9,7 @@ import re
 import pytest
 
 from docs_pipeline.site import layout
-from tests.browser.chromium import SEARCH_READY, new_tab
+from tests.browser.chromium import SEARCH_READY
 
 SITE = layout()
 
@@ -54,10 +54,10 @@ _TO_THE_BOTTOM_AGAIN = (
 
 
 @pytest.fixture(scope="module")
-def search_results(browser, served_site):
+def search_results(open_tab):
     """{(lang, query): (result locations, result count line)}."""
     results = {}
-    with new_tab(browser, served_site) as tab:
+    with open_tab() as tab:
         box = tab.locator("input.md-search__input")
         for lang, queries in QUERIES.items():
             tab.goto(SITE.prefix(lang))

@@ -14,7 +14,7 @@ from axe_playwright_python.sync_playwright import Axe
 from docs_pipeline.site import layout
 from docs_pipeline.steps import declared, load
 from docs_pipeline.ui import texts
-from tests.browser.chromium import figure_id, new_tab
+from tests.browser.chromium import figure_id
 
 SITE = layout()
 PAGE, FIGURE = "en/how-it-works/", figure_id("how_it_works/grad_basics")
@@ -63,7 +63,7 @@ FIGURES = f"() => [...document.querySelectorAll('figure.steps')].map({_SEEN})"  
 
 
 @pytest.mark.parametrize("snippet,lang,scheme", ONCE)
-def test_stepping_and_at_360px(browser, served_site, screenshots, snippet, lang, scheme):
+def test_stepping_and_at_360px(open_tab, screenshots, snippet, lang, scheme):
     """The markup is the first step (steps.css with the .steps-js class from <head>): loaded at 360 px,
     where the sentences wrap most, the page's figures sit as they do without steps.js, and its live
     regions are left as they are (a screen reader announces nothing as the page loads). Buttons and
@@ -74,13 +74,13 @@ def test_stepping_and_at_360px(browser, served_site, screenshots, snippet, lang,
     total, ui = len(frames), texts()[lang]["steps"]
     path = SITE.url_of(min(p for p in map(SITE.root.joinpath, STEPPED[snippet]) if SITE.language_of(p) == lang))
     shots = screenshots and f"{screenshots}/{snippet.replace('/', '-')}-{lang}"
-    with new_tab(browser, served_site, viewport=PHONE, color_scheme=scheme) as tab:
+    with open_tab(viewport=PHONE, color_scheme=scheme) as tab:
         tab.route("**/steps.js", lambda route: route.abort())
         tab.goto(path)
         before = tab.evaluate(FIGURES)
     assert before and all(f["visible"] == [1] and f["controls"] for f in before), before
     # with reduced motion, no fade: axe reads the colours as they stay
-    with new_tab(browser, served_site, viewport=PHONE, color_scheme=scheme, reduced_motion="reduce") as tab:
+    with open_tab(viewport=PHONE, color_scheme=scheme, reduced_motion="reduce") as tab:
         tab.add_init_script(_COUNT_LIVE_REWRITES)
         tab.goto(path)
         assert tab.evaluate(FIGURES) == before, "steps.js moves the figures as it starts"
@@ -127,8 +127,8 @@ def test_stepping_and_at_360px(browser, served_site, screenshots, snippet, lang,
         assert not tab.errors, tab.errors
 
 
-def test_without_javascript_every_frame_is_shown(browser, served_site):
-    with new_tab(browser, served_site, PAGE, java_script_enabled=False) as tab:
+def test_without_javascript_every_frame_is_shown(open_tab):
+    with open_tab(PAGE, java_script_enabled=False) as tab:
         state = tab.locator(FIGURE).evaluate(_SEEN)
         assert state["visible"] == list(range(1, 10)) and not state["controls"], state  # its 9 frames
         sentences = tab.locator(f"{FIGURE} .steps__text").all_inner_texts()
@@ -138,10 +138,10 @@ def test_without_javascript_every_frame_is_shown(browser, served_site):
         assert not tab.errors, tab.errors
 
 
-def test_with_motion_new_nodes_fade_in(browser, served_site):
+def test_with_motion_new_nodes_fade_in(open_tab):
     """Without prefers-reduced-motion the new nodes of a step fade in (with it nothing moves:
     tests/browser/test_browser_a11y.py)."""
-    with new_tab(browser, served_site, PAGE) as tab:
+    with open_tab(PAGE) as tab:
         tab.locator(FIGURE).focus()
         for _ in range(2):  # to step 3: new nodes appear
             tab.keyboard.press("ArrowRight")
