@@ -2,6 +2,8 @@
 checks each property once, at the cheapest tier that sees it; `./dev test --exhaustive` adds the tests
 marked `exhaustive` and widens the browser's sample to every page (the weekly run: README.md, "The tests")."""
 
+import functools
+
 import pytest
 from selectolax.lexbor import LexborHTMLParser
 
@@ -109,6 +111,14 @@ def browser():
         pytest.fail(f"no Chromium found. {INSTALL_HINT}", pytrace=False)
     with launch(executable) as chromium:
         yield chromium
+
+
+@pytest.fixture(scope="session")
+def open_tab(browser, served_site):
+    """`open_tab(path, **options)`: a new tab of the session's Chromium on the served site."""
+    from tests.browser.chromium import new_tab
+
+    return functools.partial(new_tab, browser, served_site)
 
 
 @pytest.fixture(scope="session")
