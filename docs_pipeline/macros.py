@@ -101,8 +101,7 @@ def page_functions(site, page):
         pages = [site.docs / lang() / f"{name}.md" for name in site.nav_sections(lang())[0][1]]
         return sum(reading(p, site).minutes for p in pages if p != page())
 
-    own = (value, derive, steps, article, glossary, core_minutes)
-    return {f.__name__: f for f in own} | rule_macros(site, page, error)
+    return {f.__name__: f for f in (value, derive, steps, article, glossary, core_minutes)} | rule_macros(site, page, error)
 
 
 def render(text, page, site):

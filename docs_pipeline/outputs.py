@@ -169,8 +169,7 @@ def rewrite(snippets):
 
 def shown_outputs(page):
     """{"dir/name": snippets/dir/name.out} for every output the page includes, in page order."""
-    outs = (split_target(t)[0] for t in parse(page).includes)
-    return {snippet_name(out): out for out in outs if out.suffix == ".out"}
+    return {snippet_name(out): out for t in parse(page).includes if (out := split_target(t)[0]).suffix == ".out"}
 
 
 @functools.cache

@@ -182,7 +182,8 @@ def set_front_matter(path, key, value):
     head, rest = (front[0], text[front.end() :]) if front else ("---\n---\n", f"\n{text}")
     head, found = front_matter_entry(key).subn(lambda _: entry, head, count=1)
     if not found:  # a new key: last, before the closing ---
-        head = entry.join(head.rsplit("---", 1))
+        closing = head.rindex("---")
+        head = head[:closing] + entry + head[closing:]
     if changed := head + rest != text:
         path.write_text(head + rest, encoding="utf-8")
     return changed

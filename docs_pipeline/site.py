@@ -150,8 +150,7 @@ class Layout:
         """The page a built HTML file comes from, as the layout says: "docs/<lang>/<name>.md"."""
         parts = built.relative_to(site).parts
         lang = parts[0] if parts[0] in self.languages[1:] else self.default
-        inside = parts[1:] if lang != self.default else parts
-        stem = "/".join(inside).removesuffix("index.html").rstrip("/") or "index"
+        stem = "/".join(parts[1:] if lang != self.default else parts).removesuffix("index.html").rstrip("/") or "index"
         return f"{self.docs.relative_to(self.root).as_posix()}/{lang}/{stem.removesuffix('.html')}.md"
 
     def name(self, path):
