@@ -109,8 +109,8 @@ def rule_macros(site, page, error):
 
     def rules_index():
         """Every rule of the rules pages, as a linked list under each page and group heading."""
-        text = ""
-        for rules in (p for p in rules_pages(site, site.language_of(page())) if site.page_name(p) != site.page_name(page())):
+        lang, text = site.language_of(page()), ""
+        for rules in (p for p in rules_pages(site, lang) if site.page_name(p) != site.page_name(page())):
             parsed, href = parse(rules), link(site.page_name(rules))
             text += f"\n## [{site.nav_title(rules)}]({href}) {{ #{parsed.headings[0].id} }}\n\n"
             for h in parsed.headings[1:]:
