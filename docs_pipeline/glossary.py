@@ -15,22 +15,21 @@ HTML_COMMENT = re.compile(r"<!--.*?-->", re.S)
 MARKUP = re.compile(r"\*+|~~|</?[a-zA-Z][^>]*>")
 INLINE_CODE = re.compile(r"(`+)(?:(?!\1).)+?\1", re.S)
 LINK_TARGET = re.compile(r"\]\([^)]*\)")
-Words = tuple[str, ...]
 
 
 @dataclass(frozen=True, kw_only=True)
 class Term:
     zh: str
-    en: Words  # shown; the first is preferred
+    en: tuple  # shown; the first is preferred
     zh_note: str
     en_note: str
-    forms: Words = ()  # also accepted on an English page, not shown
-    zh_avoid: Words = ()  # Chinese wordings a page must not use instead of `zh`
-    en_avoid: Words = ()  # English wordings a page must not use instead of `en[0]`
+    forms: tuple = ()  # also accepted on an English page, not shown
+    zh_avoid: tuple = ()  # Chinese wordings a page must not use instead of `zh`
+    en_avoid: tuple = ()  # English wordings a page must not use instead of `en[0]`
     # Words that mark the glossary's sense: where a language lists them, a use is linked only in a line
     # (a paragraph, a list item) naming one of them; elsewhere the same word is a homonym ("guards `sqrt`")
-    zh_sense: Words = ()
-    en_sense: Words = ()
+    zh_sense: tuple = ()
+    en_sense: tuple = ()
 
     def __post_init__(self):  # unknown or missing keys: dataclass's own TypeError
         for field in fields(self):
@@ -161,7 +160,7 @@ def avoided_uses(path, lang, terms):
         f"{page.name} uses {variant!r}; the glossary term is {term.zh if lang == 'zh' else term.en[0]!r} ({GLOSSARY.name}: {term.zh})"
         for term in terms
         for variant in getattr(term, f"{lang}_avoid")
-        if ((variant in text) if lang == "zh" else _english([variant]).search(text))
+        if (variant in text if lang == "zh" else _english([variant]).search(text))
     ]
 
 

@@ -19,7 +19,7 @@ from .translations import KEY, changes, content_hash, stale, translations
 
 def unused():
     site = layout()
-    shown = {split_target(t, site.root)[0] for page in site.pages() for t in parse(page).includes}
+    shown = {split_target(t)[0] for page in site.pages() for t in parse(page).includes}
     found = []
     for path in sorted(p for p in (site.root / "snippets").rglob("*") if p.is_file() and "__pycache__" not in p.parts):
         program = program_of(path)

@@ -36,7 +36,7 @@ def num(value):
     """A recorded number as prose writes it: integers without ".0", floats to 6 significant digits,
     a minus sign (−) rather than a hyphen."""
     if isinstance(value, list):
-        return "[" + ", ".join(num(v) for v in value) + "]"
+        return f"[{', '.join(map(num, value))}]"
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return str(value)
     return re.sub("^-", "−", f"{value:.6g}" if isinstance(value, float) and not value.is_integer() else str(int(value)))
@@ -44,10 +44,8 @@ def num(value):
 
 def arithmetic(expression):
     """Evaluate prose arithmetic: 2 + 2×3, 6 × 0.3 × 2⁵, 2 − 0.1 × 3, (1 + 2)·4."""
-    powers = str.maketrans(SUPERSCRIPTS, "0123456789")  # 2⁵ -> 2**5
-    text = re.sub(
-        f"[{SUPERSCRIPTS}]+", lambda m: "**" + m.group().translate(powers), expression.translate(str.maketrans("×·−÷", "**-/"))
-    )
+    text = re.sub(f"[{SUPERSCRIPTS}]+", r"**\g<0>", expression)  # 2⁵ -> 2**⁵, 2**5 once translated
+    text = text.translate(str.maketrans("×·−÷" + SUPERSCRIPTS, "**-/0123456789"))
     if not ARITHMETIC.fullmatch(text):
         raise ValueError(f"not plain arithmetic: {expression!r}")
     return eval(text, {"__builtins__": {}})  # nothing but numbers and operators: no name to reach
@@ -63,6 +61,9 @@ def page_functions(site, page):
 
     def error(message):
         return PageError(f"{site.name(page())}: {message}")
+
+    def lang():
+        return site.language_of(page())
 
     def value(snippet, path):
         try:
@@ -81,36 +82,33 @@ def page_functions(site, page):
 
     def steps(snippet):
         try:
-            return steps_figure(snippet, site.language_of(page()), site.root)
+            return steps_figure(snippet, lang(), site.root)
         except StepsError as exc:
             raise error(exc) from None
 
     def article(corrected=False):
         """The mark of a passage that is the source article's own, as written or as corrected."""
-        return texts()[site.language_of(page())]["article_corrected" if corrected else "article"]
+        return texts()[lang()]["article_corrected" if corrected else "article"]
 
     def glossary():
-        return glossary_table(site.language_of(page()), load_glossary())
+        return glossary_table(lang(), load_glossary())
 
     def core_minutes():
         """The core path's reading time: the minutes its pages show (the nav's first section, in the page's
         language), the asking page's own left out (it would have to be rendered to count itself)."""
         from .reading import reading  # reading renders pages with these macros
 
-        lang, asking = site.language_of(page()), page()
-        pages = [site.docs / lang / f"{name}.md" for name in site.nav_sections(lang)[0][1]]
-        return sum(reading(p, site).minutes for p in pages if p != asking)
+        pages = [site.docs / lang() / f"{name}.md" for name in site.nav_sections(lang())[0][1]]
+        return sum(reading(p, site).minutes for p in pages if p != page())
 
-    own = (value, derive, steps, article, glossary, core_minutes)
-    return {f.__name__: f for f in own} | rule_macros(site, page, error)
+    return {f.__name__: f for f in (value, derive, steps, article, glossary, core_minutes)} | rule_macros(site, page, error)
 
 
 def render(text, page, site):
     """Page text rendered as the build renders it, outside the build (the notebooks' text cells)."""
     if "{{" not in text and "{%" not in text:
         return text
-    variables = {"torch_version": torch_version(), **page_functions(site, lambda: page)}
-    return ENVIRONMENT.from_string(text).render(**variables)
+    return ENVIRONMENT.from_string(text).render(torch_version=torch_version(), **page_functions(site, lambda: page))
 
 
 ENVIRONMENT = jinja2.Environment(undefined=jinja2.StrictUndefined)

@@ -47,11 +47,10 @@ def _in_kernel(nb, site):
     from traitlets.config import Config
 
     executed = copy.deepcopy(nb.notebook)
-    client = NotebookClient(
-        executed, timeout=TIMEOUT_S, resources={"metadata": {"path": str(site.root)}}, config=Config(KERNEL_CONFIG)
-    )
     try:
-        client.execute()
+        NotebookClient(
+            executed, timeout=TIMEOUT_S, resources={"metadata": {"path": str(site.root)}}, config=Config(KERNEL_CONFIG)
+        ).execute()
     except CellExecutionError as exc:
         failed = [n for n, c in enumerate(_code(executed), 1) if any(o.output_type == "error" for o in c.outputs)]
         raise _failed(nb, site, failed, str(exc)) from exc
@@ -78,7 +77,7 @@ def _in_process(nb, site):
     return runs
 
 
-def execute(notebooks, site, kernels=True):
+def execute(notebooks, site, kernels):
     """Fill in every notebook's outputs, from the cache or from one run per page."""
     pages = {}  # the kept run -> the notebooks it serves
     for nb in notebooks:

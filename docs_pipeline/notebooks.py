@@ -46,7 +46,7 @@ class PageNotebook:
     page: Path  # docs/<lang>/<name>.md
     lang: str
     title: str  # the notebook's own title, in its language
-    heading_ids: list[str]  # the page's ids of the notebook's headings, in order (title first)
+    heading_ids: list  # the page's ids of the notebook's headings, in order (title first)
     notebook: nbformat.NotebookNode
     exercises: nbformat.NotebookNode  # the exercise version
 
@@ -71,7 +71,7 @@ def notebook_file_name(page, site):
 
 def exercise_file_name(page, site):
     """The exercise version's file name, beside the notebook: how-it-works.zh.exercises.ipynb."""
-    return notebook_file_name(page, site).removesuffix(".ipynb") + ".exercises.ipynb"
+    return f"{notebook_file_name(page, site).removesuffix('.ipynb')}.exercises.ipynb"
 
 
 def _cells(parts, code=None, **metadata):
@@ -79,8 +79,8 @@ def _cells(parts, code=None, **metadata):
     `metadata`. Cells without an id (nbformat 4.4): nbconvert would publish an id as `id="cell-id=…"`, not a valid
     HTML id, and a new random id would change the file, and its render cache key, each build. (nbformat's
     new_*_cell would validate each cell; tests/test_notebooks.py validates the published notebooks.)"""
-    parts = [part for part in parts if part]
-    text = [{"cell_type": "markdown", "metadata": {}, "source": "\n\n".join(parts)}] if parts else []
+    source = "\n\n".join(filter(None, parts))
+    text = [{"cell_type": "markdown", "metadata": {}, "source": source}] if source else []
     code = [{"cell_type": "code", "metadata": metadata, "source": code, "execution_count": None, "outputs": []}] if code else []
     return [nbformat.from_dict(cell) for cell in text + code]
 
@@ -107,9 +107,7 @@ def _exercise_text(page, site, text):
 
     def plain(n):  # a line of a paragraph (a stepped figure needs the page's script: left out)
         return (
-            lines[n].strip()
-            and n not in blocks
-            and not (HEADING.match(lines[n]) or ADMONITION.match(lines[n]) or STEPS.search(lines[n]))
+            lines[n].strip() and n not in blocks and not any(pattern.search(lines[n]) for pattern in (HEADING, ADMONITION, STEPS))
         )
 
     def markdown(first, past):  # lines [first, past) as a text cell shows them
@@ -176,10 +174,11 @@ def page_notebook(path, site):
         code, solution = _code(page, block.includes, site), block.container == texts["solution"]
         cells += _cells([*heads.values(), container], code, snippets=block.includes, **({"solution": True} if solution else {}))
         handout = [s for line, s in sorted((heads | statements).items()) if last < line < block.line]
-        if solution:  # its reference solution an empty cell for the reader's own code
-            exercises += _cells([*handout, f"**{texts['exercise_code']}**"], texts["exercise_cell"])
-        else:
-            exercises += _cells([*handout, container], code, snippets=block.includes)
+        exercises += (  # a reference solution: an empty cell for the reader's own code
+            _cells([*handout, f"**{texts['exercise_code']}**"], texts["exercise_cell"])
+            if solution
+            else _cells([*handout, container], code, snippets=block.includes)
+        )
         last = block.line
     exercises += _cells([s for line, s in sorted(statements.items()) if line > last])
     notebooks = (nbformat.v4.new_notebook(cells=c, metadata=METADATA, nbformat_minor=4) for c in (cells, exercises))

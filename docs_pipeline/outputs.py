@@ -12,7 +12,6 @@ The `outputs_read:` marks are CONTRIBUTING.md's "Update outputs".
 import ast
 import difflib
 import functools
-import hashlib
 import re
 import sys
 from pathlib import Path
@@ -22,7 +21,7 @@ import click
 from .graphs import render_svg
 from .pages import parse, set_front_matter, split_target
 from .runner import SEEDS, Snippet, SnippetFailed, all_snippets, run, stored
-from .site import layout, repo_name, snippet_name
+from .site import digest, layout, repo_name, snippet_name
 from .steps import declared as stepped
 from .steps import record as record_steps
 from .steps import steps_path
@@ -46,7 +45,7 @@ HOW_TO_HOLD = (
 
 def diff(expected, actual, expected_name, actual_name):
     lines = difflib.unified_diff(expected.splitlines(True), actual.splitlines(True), expected_name, actual_name)
-    return "".join(line if line.endswith("\n") else line + "\n\\ No newline at end\n" for line in lines)
+    return "".join(line if line.endswith("\n") else f"{line}\n\\ No newline at end\n" for line in lines)
 
 
 def recording(snippet, seed):
@@ -83,7 +82,7 @@ def recorded(snippet, verified=None):
     files = recording(snippet, RECORD_SEED)
     verified = verified or recording(snippet, VERIFY_SEED)
     if files != verified:
-        paths = sorted(p for p in files.keys() | verified.keys() if files.get(p) != verified.get(p))
+        paths = sorted({p for p, _ in files.items() ^ verified.items()})  # those whose text differs, or only one has
         raise SnippetFailed(
             f"{snippet.name} prints different output under different global seeds: it uses randomness "
             "without seeding it. Seed it visibly in the snippet (torch.manual_seed(0) before the random call).\n"
@@ -139,7 +138,7 @@ def verify(snippet):
             uses = "shows it step by step" if path == steps_path(snippet.path) else "quotes a value of it"
             problems.append(f"{name} is stored, but no page {uses} any more ({snippet.name}).")
         else:
-            problems.append(f"{name} no longer matches what {snippet.name} produces:\n" + diff(before, now, name, "now"))
+            problems.append(f"{name} no longer matches what {snippet.name} produces:\n{diff(before, now, name, 'now')}")
     return "\n".join(problems) + f"\nIf the new result is right, record it from a real run: ./dev outputs {snippet.name}"
 
 
@@ -170,25 +169,20 @@ def rewrite(snippets):
 
 def shown_outputs(page):
     """{"dir/name": snippets/dir/name.out} for every output the page includes, in page order."""
-    outs = (split_target(t)[0] for t in parse(page).includes)
-    return {snippet_name(out): out for out in outs if out.suffix == ".out"}
-
-
-def _hash(data):
-    return hashlib.sha256(data).hexdigest()[:12]
+    return {snippet_name(out): out for t in parse(page).includes if (out := split_target(t)[0]).suffix == ".out"}
 
 
 @functools.cache
 def _printed_hash(out):
     """The hash of what out's program prints now; None when it fails (its own test says why)."""
     try:
-        return _hash(run(Snippet(out.with_suffix(".py")), RECORD_SEED)[0].encode("utf-8"))
+        return digest(run(Snippet(out.with_suffix(".py")), RECORD_SEED)[0].encode())
     except (SnippetFailed, OSError):
         return None
 
 
 def _stored_hash(out):
-    return _hash(out.read_bytes()) if out.is_file() else "missing"
+    return digest(out.read_bytes()) if out.is_file() else "missing"
 
 
 def unread_outputs(page):

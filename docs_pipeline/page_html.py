@@ -37,6 +37,6 @@ def page_html(html):
 def notebook_html(html, heading_ids):
     """A notebook page as mkdocs-jupyter renders it: the notebook alone, its code cells as Material's code
     blocks, its headings with `heading_ids` (its page's ids)."""
-    html = COPY_BUTTON.sub("", NOTEBOOK.search(html).group(0))
+    html = COPY_BUTTON.sub("", NOTEBOOK.search(html)[0])
     ids = iter(heading_ids)
     return HEADING.sub(lambda m: PAGE_HEADING.format(id=next(ids), **m.groupdict()), CELL_CODE.sub(CELL_CODE_BLOCK, html))

@@ -39,9 +39,9 @@ class Block:
     line: int  # 1-based line of the opening fence
     end: int  # 1-based line of the closing fence (past the last line if never closed)
     info: str
-    includes: list[str]  # "dir/name.py" or "dir/name.py:section"
-    pasted: list[str]
-    annotations: list[int]  # numbers of the list right after it
+    includes: list  # "dir/name.py" or "dir/name.py:section"
+    pasted: list
+    annotations: list  # numbers of the list right after it
     after: int  # 1-based line of what follows it and that list, blank lines passed
     container: str | None  # title of the admonition or collapsible it sits in, if any
     page: Path | None
@@ -74,19 +74,19 @@ class Admonition:
 @dataclass
 class Page:
     path: Path
-    lines: list[str]
+    lines: list
     meta: dict
     front: int  # lines of front matter
-    blocks: list[Block]
-    headings: list[Heading]
-    admonitions: list[Admonition]
+    blocks: list
+    headings: list
+    admonitions: list
     figures: int  # <figure> elements outside code blocks
-    includes: list[str]  # every --8<-- target, in page order (in and outside code blocks)
-    figure_includes: list[tuple[int, str]]  # (line, target) of include lines outside code blocks
-    steps: list[str]  # the snippets of its stepped figures, in page order
-    rules: list[tuple[int, str]]  # (line, name) of each rule check it cites, in page order
-    articles: list[str]  # the arguments of each article() mark, in page order
-    values: list[tuple[str, str]]  # (snippet, path) of each recorded value it quotes, code blocks too (values.py)
+    includes: list  # every --8<-- target, in page order (in and outside code blocks)
+    figure_includes: list  # (line, target) of include lines outside code blocks
+    steps: list  # the snippets of its stepped figures, in page order
+    rules: list  # (line, name) of each rule check it cites, in page order
+    articles: list  # the arguments of each article() mark, in page order
+    values: list  # (snippet, path) of each recorded value it quotes, code blocks too (values.py)
 
     @property
     def name(self):
@@ -100,8 +100,8 @@ class Page:
     def section(self, heading):
         """The lines of the heading's section: its own, and that of the next heading at its level or above
         (past the end if none)."""
-        after = [h.line for h in self.headings if h.line > heading.line and h.level <= heading.level]
-        return heading.line, min(after, default=len(self.lines) + 1)
+        after = (h.line for h in self.headings if h.line > heading.line and h.level <= heading.level)
+        return heading.line, next(after, len(self.lines) + 1)
 
 
 @lru_cache(maxsize=256)  # keyed by version: bounded, as `mkdocs serve` makes new versions all day
@@ -182,7 +182,8 @@ def set_front_matter(path, key, value):
     head, rest = (front[0], text[front.end() :]) if front else ("---\n---\n", f"\n{text}")
     head, found = front_matter_entry(key).subn(lambda _: entry, head, count=1)
     if not found:  # a new key: last, before the closing ---
-        head = head[: head.rindex("---")] + entry + head[head.rindex("---") :]
+        closing = head.rindex("---")
+        head = head[:closing] + entry + head[closing:]
     if changed := head + rest != text:
         path.write_text(head + rest, encoding="utf-8")
     return changed
@@ -195,10 +196,10 @@ def parse(path):
 # ------------------------------------------------------------------ what the include lines bring in
 
 
-def split_target(target, root=ROOT):
+def split_target(target):
     """ "dir/name.py:part" -> (snippets/dir/name.py, "part")"""
     path, _, section = target.partition(":")
-    return root / "snippets" / path, section or None  # the include line names the file with its suffix
+    return ROOT / "snippets" / path, section or None  # the include line names the file with its suffix
 
 
 @cache
@@ -213,8 +214,7 @@ def _expander(root):
 
 def expand(targets, root=ROOT):
     """The lines include lines bring in, exactly as the pages' pymdownx.snippets expands them."""
-    processor = _expander(root).preprocessors["snippet"]
-    return processor.run([f'--8<-- "{t}"' for t in targets])
+    return _expander(root).preprocessors["snippet"].run([f'--8<-- "{t}"' for t in targets])
 
 
 def code_markers(target):

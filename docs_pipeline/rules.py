@@ -18,7 +18,8 @@ RULES = "rules"  # the rules pages (docs/<lang>/rules/) and their rule checks (s
 CHECKED = {"zh": "检查方法", "en": "How this is checked"}  # the title of the fold holding a rule's check
 # What a statement's plain text drops: inline code's backticks, a link's target, emphasis
 CODE_SPAN, LINK, EMPHASIS = re.compile(r"(`+)(.+?)\1"), re.compile(r"\[([^\]]*)\]\([^)]*\)"), re.compile(r"\*\*|__")
-ESCAPED = set("\\`*_{}[]()>#+-.!")  # what Python-Markdown unescapes in an attribute value (attr_list)
+# What Python-Markdown unescapes in an attribute value (attr_list), each escaped
+ESCAPED = {ord(c): f"\\{c}" for c in "\\`*_{}[]()>#+-.!"}
 
 
 def is_rules_page(site, page):
@@ -96,7 +97,7 @@ def rule_macros(site, page, error):
             raise error(f"cites rule {name!r}: {exc}") from None
         # escaped as an attr_list value that Python-Markdown hands to the element unchanged: its inline
         # patterns see escaped characters only, which it unescapes in attributes
-        said = "".join("\\" + c if c in ESCAPED else c for c in said)
+        said = said.translate(ESCAPED)
         return texts()[lang]["rule"].format(statement=said, href=f"#{name}" if here == there else f"{link(there)}#{name}")
 
     def cited_by(name):
@@ -115,6 +116,6 @@ def rule_macros(site, page, error):
             for h in parsed.headings[1:]:
                 # each entry keeps the rule's id: a link to the one rules page before the split still finds it
                 text += f"\n### {h.text} {{ #{h.id} }}\n\n" if h.level == 2 else f"- [{h.text}]({href}#{h.id})\n{{ #{h.id} }}\n"
-        return text.strip() + "\n"
+        return f"{text.strip()}\n"
 
     return {"rule": rule, "cited_by": cited_by, "rules_index": rules_index}

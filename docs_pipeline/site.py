@@ -11,7 +11,7 @@ import time
 from dataclasses import dataclass
 from functools import cache
 from importlib.metadata import version
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 from urllib.parse import urlsplit
 
 from .engine import layout_settings
@@ -28,9 +28,14 @@ def cache_dir(name):
     return Path(os.environ.get("DOCS_CACHE") or Path.home() / ".cache/dynamic-graph-docs") / name
 
 
+def digest(data, length=12):
+    """The start of the SHA-256 of `data` (bytes), in hex: the project's one hash."""
+    return hashlib.sha256(data).hexdigest()[:length]
+
+
 def kept(name, key):
     """The one key scheme of the cache folder: the entry of cache `name` for `key` (what JSON writes)."""
-    return cache_dir(name) / f"{hashlib.sha256(json.dumps(key).encode()).hexdigest()[:32]}.json"
+    return cache_dir(name) / f"{digest(json.dumps(key).encode(), 32)}.json"
 
 
 def load(entry):
@@ -63,7 +68,7 @@ def renderers():
 def rendered_cache(name):
     """A cache of what Jinja compiles, whose own keys hold the input but not the renderer: a folder per
     installed version of each."""
-    return cache_dir(name) / hashlib.sha256(renderers().encode()).hexdigest()[:16]
+    return cache_dir(name) / digest(renderers().encode(), 16)
 
 
 def snippet_file(name, root=ROOT):
@@ -73,7 +78,7 @@ def snippet_file(name, root=ROOT):
 
 def program_of(path):
     """The program a stored file belongs to: d/name.out, d/name.var.svg -> d/name.py."""
-    return path.with_name(path.name.split(".")[0] + ".py")
+    return path.with_name(f"{path.name.split('.')[0]}.py")
 
 
 def snippet_name(path):
@@ -93,12 +98,12 @@ def repo_name(path, root=ROOT):
 class Layout:
     root: Path
     docs: Path
-    languages: tuple[str, ...]  # the default language first
+    languages: tuple  # the default language first
     site_url: str
-    names: dict[str, str]  # language -> its name in the language switcher
-    nav: dict[str, str]  # page name -> its title in the navigation (in the default language), in nav order
-    nav_groups: tuple[tuple[str, tuple[str, ...]], ...]  # the nav's top-level entries: (title, page names)
-    translations: dict[str, dict[str, str]]  # language -> nav title (zh) -> its title there
+    names: dict  # language -> its name in the language switcher
+    nav: dict  # page name -> its title in the navigation (in the default language), in nav order
+    nav_groups: tuple  # the nav's top-level entries: (title, page names)
+    translations: dict  # language -> nav title (zh) -> its title there
 
     @property
     def default(self):
@@ -110,23 +115,22 @@ class Layout:
         return urlsplit(self.site_url).path or "/"
 
     def pages(self, lang=None):
-        langs = [lang] if lang else self.languages
-        return sorted(p for code in langs for p in (self.docs / code).rglob("*.md"))
+        return sorted(p for code in ([lang] if lang else self.languages) for p in (self.docs / code).rglob("*.md"))
 
     def _in_docs(self, page):
         """The page's path inside docs/ (resolving links only when it is not plainly there: a build
         asks thousands of times)."""
         try:
-            return PurePosixPath(page.relative_to(self.docs).as_posix())
+            return page.relative_to(self.docs)
         except ValueError:
-            return PurePosixPath(page.resolve().relative_to(self.docs.resolve()).as_posix())
+            return page.resolve().relative_to(self.docs.resolve())
 
     def language_of(self, page):
         return self._in_docs(page).parts[0]
 
     def page_name(self, page):
         """The page inside its language folder, without .md: "how-it-works", "index"."""
-        return PurePosixPath(*self._in_docs(page).parts[1:]).with_suffix("").as_posix()
+        return self._in_docs(page).with_suffix("").as_posix().partition("/")[2]
 
     def prefix(self, lang):
         """Where a language's pages are published, relative to the site root: "" or "en/"."""
@@ -139,16 +143,14 @@ class Layout:
 
     def counterpart(self, page, lang=None):
         """The same page in another language (the other one, when there are two)."""
-        own = self.language_of(page)
-        other = lang or next(code for code in self.languages if code != own)
+        other = lang or next(code for code in self.languages if code != self.language_of(page))
         return self.docs / other / f"{self.page_name(page)}.md"
 
     def source_of(self, built, site):
         """The page a built HTML file comes from, as the layout says: "docs/<lang>/<name>.md"."""
         parts = built.relative_to(site).parts
         lang = parts[0] if parts[0] in self.languages[1:] else self.default
-        inside = parts[1:] if lang != self.default else parts
-        stem = "/".join(inside).removesuffix("index.html").rstrip("/") or "index"
+        stem = "/".join(parts[1:] if lang != self.default else parts).removesuffix("index.html").rstrip("/") or "index"
         return f"{self.docs.relative_to(self.root).as_posix()}/{lang}/{stem.removesuffix('.html')}.md"
 
     def name(self, path):
@@ -161,8 +163,7 @@ class Layout:
 
     def nav_sections(self, lang):
         """The nav's top-level entries in order, titled in `lang`: a section with its pages, a page alone."""
-        words = self.translations[lang]
-        return [(words.get(title, title), list(names)) for title, names in self.nav_groups]
+        return [(self.translations[lang].get(title, title), names) for title, names in self.nav_groups]
 
 
 @cache

@@ -6,7 +6,6 @@ along and marks it again (./dev translations, CONTRIBUTING.md "Translations"; do
 """
 
 import difflib
-import hashlib
 import subprocess
 import textwrap
 from dataclasses import dataclass
@@ -14,7 +13,7 @@ from pathlib import Path
 
 from .outputs import diff
 from .pages import FRONT_MATTER, front_matter_entry, structure
-from .site import ROOT, layout, repo_name
+from .site import ROOT, digest, layout, repo_name
 
 KEY = "translated_from"
 MARK = front_matter_entry(KEY)
@@ -26,7 +25,7 @@ def content_hash(page):
     less its own marks."""
     text = (page if isinstance(page, bytes) else page.read_bytes()).decode("utf-8")
     text = FRONT_MATTER.sub(lambda front: OWN.sub("", front[0]), text)
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
+    return digest(text.encode())
 
 
 def recorded_hash(page):
@@ -48,15 +47,12 @@ class Stale:
 
     def __str__(self):
         en, zh = repo_name(self.translation), repo_name(self.source)
-        if self.recorded is None:
-            why = (
-                f"{en} records no `{KEY}:` hash of {zh} in its front matter, so nothing says which version of {zh} it translates."
-            )
-        else:
-            why = (
-                f"{en} is stale: it translates an older {zh} ({KEY}: {self.recorded}; "
-                f"{zh} now hashes to {self.current}). Bring {en} in line with the changes to {zh}."
-            )
+        why = (
+            f"{en} records no `{KEY}:` hash of {zh} in its front matter, so nothing says which version of {zh} it translates."
+            if self.recorded is None
+            else f"{en} is stale: it translates an older {zh} ({KEY}: {self.recorded}; "
+            f"{zh} now hashes to {self.current}). Bring {en} in line with the changes to {zh}."
+        )
         return f"{why}\n  After reviewing it: ./dev translations mark {en}"
 
 
@@ -84,9 +80,9 @@ def changes(item):
             old = subprocess.run(["git", "show", f"{rev}:{path}"], **git).stdout
             if content_hash(old) == item.recorded:
                 now = item.source.read_text(encoding="utf-8")
-                changed = diff(old.decode("utf-8"), now, f"{path} ({rev[:10]}, translated)", f"{path} (now)")
+                changed = diff(old.decode(), now, f"{path} ({rev[:10]}, translated)", f"{path} (now)")
                 # every line indented, a blank one's context line (" ") too: the predicate is bool
-                return f"  {path} changed since commit {rev[:10]}:\n" + textwrap.indent(changed, "    ", bool)
+                return f"  {path} changed since commit {rev[:10]}:\n{textwrap.indent(changed, '    ', bool)}"
     except (OSError, UnicodeDecodeError):  # no git, or a revision that is not text
         pass
     return ""

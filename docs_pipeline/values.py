@@ -76,7 +76,7 @@ def record_file(namespace, paths, snippet):
             values[path] = _plain(eval(path, {"__builtins__": {}}, namespace), where)
         except (NameError, AttributeError, IndexError, TypeError) as exc:
             raise RecordError(f"{where}: {exc}") from exc
-    return json.dumps(values, ensure_ascii=False, indent=2) + "\n"
+    return f"{json.dumps(values, ensure_ascii=False, indent=2)}\n"
 
 
 def lookup(snippet, path, root):
