@@ -116,6 +116,10 @@ class Pipeline(BasePlugin):
         site, lang = layout(), config.theme["language"]  # the i18n plugin sets it for each language's build
         if lang == site.default:  # the first language's build starts the whole build, making (and running) every notebook
             self.started, self.terms = time.time(), tuple(load_glossary())  # hashable: link_first_uses is cached
+            # the search entries of this build alone (on_post_build merges a reload's with the last build's): the i18n
+            # plugin and Material's search would each add them to all those of mkdocs serve's earlier builds
+            config.plugins["i18n"].search_entries.clear()
+            config.plugins["material/search"].search_index_prev = None
             try:
                 self.notebooks = page_notebooks(site)
                 if self.execute:
@@ -251,15 +255,15 @@ def _mtime(path):
     return os.path.getmtime(path) if os.path.isfile(path) else 0.0
 
 
-def _sources(page):
+def _sources(page, site_wide=True):
     """What a built page shows besides its text: the files it includes, the values and frames it quotes, on
     a page citing rules the rules pages (a marker shows its rule's statement); a page using a macro that reads
-    the whole site (the core's minutes, who cites each rule), every page of its language."""
+    the whole site (the core's minutes, who cites each rule), every page of its language and what they show."""
     site, parsed = layout(), parse(page)
     found = [page] + [split_target(t)[0] for t in parsed.includes]
     found += [values_path(snippet_file(s)) for s, _ in parsed.values] + [steps_path(snippet_file(s)) for s in parsed.steps]
-    if any(f"{macro}(" in line for line in parsed.lines for macro in SITE_WIDE):
-        return found + site.pages(site.language_of(page))
+    if site_wide and any(f"{macro}(" in line for line in parsed.lines for macro in SITE_WIDE):
+        return found + [f for other in site.pages(site.language_of(page)) for f in _sources(other, site_wide=False)]
     return found + (rules_pages(site, site.language_of(page)) if parsed.rules else [])
 
 
