@@ -1,0 +1,64 @@
+"""`./dev serve` rebuilds only what an edit changed (docs_pipeline/plugin.py marks the pages): after a snippet
+is saved, every page it serves, and each language's search index, is what a whole build writes. Weekly: it
+serves and builds the whole site (the reload's time is `./dev bench`'s)."""
+
+import json
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import urllib.request
+
+import pytest
+
+from docs_pipeline.pages import parse, split_target
+from docs_pipeline.site import ROOT
+from tests.helpers import SITE, fail_if, finished, start_build
+
+LIVERELOAD = re.compile(r"<script>\s*var livereload = .*?</script>", re.S)  # what mkdocs serve adds before </body>
+
+
+def _said(server, text):
+    """The first line the server says that holds text."""
+    return next(line for line in server.stdout if text in line)
+
+
+def _normal(text, name):
+    return sorted(json.dumps(d) for d in json.loads(text)["docs"]) if name.endswith(".json") else LIVERELOAD.sub("", text)
+
+
+@pytest.mark.exhaustive
+def test_a_reload_serves_what_a_whole_build_writes(tmp_path):
+    project = shutil.copytree(ROOT, tmp_path / "p", ignore=shutil.ignore_patterns(".*", "site", "bench", "test-artifacts"))
+    # shown on a page of the core path: its page in each language changes, and so does the home page's reading time
+    snippet = next(split_target(t)[0] for p in SITE.pages(SITE.default)[1:] for t in parse(p).includes if ".py" in t)
+    with socket.socket() as free:
+        free.bind(("127.0.0.1", 0))
+        address = f"127.0.0.1:{free.getsockname()[1]}"
+    command = [sys.executable, "-m", "mkdocs", "serve", "--dirty", "--dev-addr", address]
+    server = subprocess.Popen(command, cwd=project, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        served = f"http://{address}{SITE.base_path}"
+        _said(server, "Serving on")
+        with (project / snippet.relative_to(ROOT)).open("a", encoding="utf-8") as code:
+            code.write('print("reloaded")\n' * 40)
+        _said(server, "Reloading browsers")
+        built = tmp_path / "site"
+        assert finished(start_build(project, built, {"DOCS_KERNELS": "false"})).returncode == 0
+        files = [
+            f.relative_to(built).as_posix() for f in built.rglob("*.html") if "notebooks" not in f.parts
+        ]  # served unexecuted
+        files += [f"{SITE.prefix(lang)}search/search_index.json" for lang in SITE.languages]
+        fail_if(
+            (
+                f"{name}: the reload serves other content than a whole build writes"
+                for name in files
+                if _normal(urllib.request.urlopen(served + name).read().decode().replace(served, SITE.site_url), name)
+                != _normal((built / name).read_text(encoding="utf-8"), name)
+            ),
+            f"after saving {snippet.relative_to(ROOT)}:",
+        )
+    finally:
+        server.kill()
+        server.wait()
