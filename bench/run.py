@@ -143,7 +143,7 @@ def measure_reload():
     shutil.rmtree(copy, ignore_errors=True)
     shutil.copytree(ROOT, copy, ignore=shutil.ignore_patterns(".git", ".venv", "site", "tmp", "test-artifacts", "node_modules"))
     (copy / ".venv").symlink_to((ROOT / ".venv").resolve())  # linked: ./dev installs nothing there
-    py = split_target(target, copy)[0]  # the copy's snippet
+    py = copy / split_target(target)[0].relative_to(ROOT)  # the copy's snippet
     out = py.with_suffix(".out")
     code, output = py.read_text(encoding="utf-8"), out.read_text(encoding="utf-8")
     figures = {}
@@ -217,7 +217,7 @@ def main():
             met = goal is None or (value >= goal if name.endswith("_min") else value <= goal)
             status = "reported" if goal is None else "met" if met else "MISSED"
             results["figures"][name] = {"value": round(value, 2), "unit": unit, "goal": goal, "status": status, "measured": when}
-    RESULTS.write_text(json.dumps(results, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+        RESULTS.write_text(json.dumps(results, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")  # as each step ends
     print(json.dumps(results["figures"], ensure_ascii=False, indent=1), *failed, sep="\n")
     return 1 if failed else 0
 
