@@ -258,12 +258,16 @@ def _mtime(path):
 def _sources(page, site_wide=True):
     """What a built page shows besides its text: the files it includes, the values and frames it quotes, on
     a page citing rules the rules pages (a marker shows its rule's statement); a page using a macro that reads
-    the whole site (the core's minutes, who cites each rule), every page of its language and what they show."""
+    the whole site (the core's minutes, who cites each rule), every page of its language (and, for the minutes,
+    what they show)."""
     site, parsed = layout(), parse(page)
     found = [page] + [split_target(t)[0] for t in parsed.includes]
     found += [values_path(snippet_file(s)) for s, _ in parsed.values] + [steps_path(snippet_file(s)) for s in parsed.steps]
-    if site_wide and any(f"{macro}(" in line for line in parsed.lines for macro in SITE_WIDE):
-        return found + [f for other in site.pages(site.language_of(page)) for f in _sources(other, site_wide=False)]
+    if uses := {macro for macro in SITE_WIDE if site_wide and any(f"{macro}(" in line for line in parsed.lines)}:
+        pages = site.pages(site.language_of(page))
+        if "core_minutes" in uses:  # the core path's reading time counts what its pages show
+            return found + [f for other in pages for f in _sources(other, site_wide=False)]
+        return found + pages
     return found + (rules_pages(site, site.language_of(page)) if parsed.rules else [])
 
 
