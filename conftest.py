@@ -3,12 +3,16 @@ checks each property once, at the cheapest tier that sees it; `./dev test --exha
 marked `exhaustive` and widens the browser's sample to every page (the weekly run: README.md, "The tests")."""
 
 import functools
+import shutil
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from selectolax.lexbor import LexborHTMLParser
 
 from docs_pipeline.harness import snippet_sybil
-from docs_pipeline.site import ROOT
+from docs_pipeline.site import ROOT, digest, kept, load, store
 from tests.helpers import finished, start_build
 from tests.site_loads import site_pages
 from tests.site_server import serve
@@ -29,9 +33,26 @@ TIERS = (
 )
 
 
+KEPT_FROM = TIERS.index("tests/test_faults.py")  # the slow tiers: a pass is kept for the same project and tools
+
+
 def _tier(item):
     path = item.path.relative_to(ROOT).as_posix()
     return max(n for n, kind in enumerate(TIERS) if path.startswith(kind) or kind in item.fixturenames)
+
+
+def _project():
+    """What a slow tier's test depends on: every file of the project (git's tracked and untracked files, not
+    the ignored), by path and content, Python, and the Chromium and Node the browser and audits run; None
+    outside a git checkout. The pins are among the files; the built site follows from them."""
+    listed = subprocess.run(["git", "ls-files", "-z", "-co", "--exclude-standard"], cwd=ROOT, capture_output=True)
+    if listed.returncode:
+        return None
+    from tests.browser.chromium import chromium_executable
+
+    files = {name: digest((ROOT / name).read_bytes()) for name in sorted(listed.stdout.decode().split("\0")) if (ROOT / name).is_file()}
+    tools = [chromium_executable(), shutil.which("node")]
+    return [files, sys.version, [[tool, Path(tool).stat().st_size, Path(tool).stat().st_mtime] if tool else None for tool in tools]]
 
 
 def pytest_addoption(parser):
@@ -48,6 +69,23 @@ def pytest_collection_modifyitems(config, items):
         if _tier(item) >= TIERS.index("tests/browser/"):
             item.add_marker(pytest.mark.browser)
     items.sort(key=_tier)  # stable: each tier keeps pytest's order
+    slow = [item for item in items if _tier(item) >= KEPT_FROM]
+    if slow and not config.getoption("exhaustive") and not config.getoption("screenshots") and (project := _project()):
+        for item in slow:
+            item.stash[KEPT] = entry = kept("tests", [item.nodeid, project])
+            if load(entry) is not None:
+                item.add_marker(pytest.mark.skip(reason="passed on the same files and tools (kept: README.md, The caches)"))
+
+
+KEPT = pytest.StashKey()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    report = yield
+    if report.when == "call" and report.passed and KEPT in item.stash:
+        store(item.stash[KEPT], "{}")
+    return report
 
 
 @pytest.fixture(scope="session")

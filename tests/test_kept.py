@@ -1,6 +1,8 @@
 """A snippet's check is kept in the project's cache folder (docs_pipeline/harness.kept_verify) only after a
 pass, and comes back only while nothing its run depends on has changed."""
 
+import subprocess
+
 from docs_pipeline import harness
 from docs_pipeline.harness import kept_verify
 from docs_pipeline.runner import ROOT, Snippet
@@ -23,3 +25,21 @@ def test_a_kept_snippet_check_runs_again_when_what_its_run_depends_on_changes(tm
     problems.append("drifted")
     monkeypatch.setattr(harness, "run_context", lambda: ["a third torch"])
     assert [kept_verify(snippet) for _ in range(2)] == ["drifted", "drifted"] and len(runs) == 6
+
+
+def test_a_slow_tests_pass_is_kept_only_for_the_same_files(tmp_path, monkeypatch):
+    """conftest._project: the key of a kept browser, audit or fault test's pass changes with any file git
+    tracks or would track, and with none it ignores."""
+    import conftest
+
+    monkeypatch.setattr(conftest, "ROOT", tmp_path)
+    assert conftest._project() is None  # not a git checkout: nothing is kept
+    subprocess.run(["git", "init", "-q"], cwd=tmp_path, check=True)
+    (tmp_path / ".gitignore").write_text("site/\n")
+    (tmp_path / "page.md").write_text("a")
+    keys = [conftest._project()]
+    for change in ("site/index.html", "page.md", "new.md"):  # ignored, edited, untracked
+        (tmp_path / change).parent.mkdir(exist_ok=True)
+        (tmp_path / change).write_text("b")
+        keys.append(conftest._project())
+    assert keys[0] == keys[1] != keys[2] != keys[3]
