@@ -50,9 +50,15 @@ def _project():
         return None
     from tests.browser.chromium import chromium_executable
 
-    files = {name: digest((ROOT / name).read_bytes()) for name in sorted(listed.stdout.decode().split("\0")) if (ROOT / name).is_file()}
+    files = {
+        name: digest((ROOT / name).read_bytes()) for name in sorted(listed.stdout.decode().split("\0")) if (ROOT / name).is_file()
+    }
     tools = [chromium_executable(), shutil.which("node")]
-    return [files, sys.version, [[tool, Path(tool).stat().st_size, Path(tool).stat().st_mtime] if tool else None for tool in tools]]
+    return [
+        files,
+        sys.version,
+        [[tool, Path(tool).stat().st_size, Path(tool).stat().st_mtime] if tool else None for tool in tools],
+    ]
 
 
 def pytest_addoption(parser):
