@@ -17,7 +17,7 @@ import threading
 import time
 import urllib.request
 
-from docs_pipeline.pages import parse, split_target
+from docs_pipeline.pages import parse
 from docs_pipeline.site import ROOT, layout
 
 SITE = layout()
@@ -120,7 +120,7 @@ def _page_with_snippet():
     for page in SITE.pages("zh"):
         includes = parse(page).includes
         for target in includes:
-            if target.endswith(".py") and target.removesuffix(".py") + ".out" in includes:  # whole: no ":section"
+            if target.endswith(".py") and f"{target.removesuffix('.py')}.out" in includes:  # whole: no ":section"
                 return page, target
     raise BenchError("no page includes a whole snippet and its output")
 
@@ -143,7 +143,7 @@ def measure_reload():
     shutil.rmtree(copy, ignore_errors=True)
     shutil.copytree(ROOT, copy, ignore=shutil.ignore_patterns(".git", ".venv", "site", "tmp", "test-artifacts", "node_modules"))
     (copy / ".venv").symlink_to((ROOT / ".venv").resolve())  # linked: ./dev installs nothing there
-    py = copy / split_target(target)[0].relative_to(ROOT)  # the copy's snippet
+    py = copy / "snippets" / target  # the copy's snippet (an include target names it under snippets/)
     out = py.with_suffix(".out")
     code, output = py.read_text(encoding="utf-8"), out.read_text(encoding="utf-8")
     figures = {}
@@ -217,7 +217,7 @@ def main():
             met = goal is None or (value >= goal if name.endswith("_min") else value <= goal)
             status = "reported" if goal is None else "met" if met else "MISSED"
             results["figures"][name] = {"value": round(value, 2), "unit": unit, "goal": goal, "status": status, "measured": when}
-        RESULTS.write_text(json.dumps(results, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")  # as each step ends
+        RESULTS.write_text(f"{json.dumps(results, ensure_ascii=False, indent=2)}\n", encoding="utf-8")  # as each step ends
     print(json.dumps(results["figures"], ensure_ascii=False, indent=1), *failed, sep="\n")
     return 1 if failed else 0
 

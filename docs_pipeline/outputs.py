@@ -36,11 +36,7 @@ TOLERANCES = {"math.isclose": ("rel_tol", "abs_tol")} | dict.fromkeys(("allclose
 # float32 keeps about 7 significant digits; a number shown with more is a result's last bits.
 MAX_DIGITS = 6
 FLOAT = re.compile(r"(?<![\w.])-?(?P<mantissa>\d+\.\d+)(?:[eE][+-]?\d+)?(?![\w.])")
-HOW_TO_HOLD = (
-    "Print what no CPU can flip: a value rounded (f'{x:.4f}'), a comparison with its tolerance stated "
-    "(torch.allclose(a, b, rtol=..., atol=...)) or the size of a difference, rounded, instead of a verdict "
-    "(CONTRIBUTING.md: 'Outputs that hold on every machine')."
-)
+HOW_TO_HOLD = "Print what no CPU can flip: a value rounded (f'{x:.4f}'), a comparison with its tolerance stated (torch.allclose(a, b, rtol=..., atol=...)) or the size of a difference, rounded, instead of a verdict (CONTRIBUTING.md: 'Outputs that hold on every machine')."
 
 
 def diff(expected, actual, expected_name, actual_name):
@@ -84,8 +80,7 @@ def recorded(snippet, verified=None):
     if files != verified:
         paths = sorted({p for p, _ in files.items() ^ verified.items()})  # those whose text differs, or only one has
         raise SnippetFailed(
-            f"{snippet.name} prints different output under different global seeds: it uses randomness "
-            "without seeding it. Seed it visibly in the snippet (torch.manual_seed(0) before the random call).\n"
+            f"{snippet.name} prints different output under different global seeds: it uses randomness without seeding it. Seed it visibly in the snippet (torch.manual_seed(0) before the random call).\n"
             + "".join(diff(files.get(p, ""), verified.get(p, ""), f"seed {RECORD_SEED}", f"seed {VERIFY_SEED}") for p in paths)
         )
     return files
@@ -106,12 +101,10 @@ def flippable(name, source, files):
         wanted = TOLERANCES.get(called, TOLERANCES.get(func))
         if wanted and not set(wanted) <= {k.arg for k in node.keywords}:
             found.append(
-                f"{name}:{node.lineno}: {func}() without a stated {' and '.join(wanted)}: "
-                "at its default tolerance the verdict flips with the CPU for values near zero"
+                f"{name}:{node.lineno}: {func}() without a stated {' and '.join(wanted)}: at its default tolerance the verdict flips with the CPU for values near zero"
             )
     return found + [
-        f"{path}:{n}: {m[0]} has more than {MAX_DIGITS} significant digits: its last ones are float rounding, "
-        "which depends on the CPU"
+        f"{path}:{n}: {m[0]} has more than {MAX_DIGITS} significant digits: its last ones are float rounding, which depends on the CPU"
         for path in sorted(p for p in files if p.endswith((".out", ".json")))
         for n, line in enumerate(files[path].splitlines(), 1)
         for m in FLOAT.finditer(line)
@@ -153,16 +146,16 @@ def rewrite(snippets):
             print(f"FAILED {failure}", file=sys.stderr)
             failed = True
             continue
-        for orphan in (path for path in _optional(snippet) if path not in files):
-            orphan.unlink()
-            print(f"removed {repo_name(orphan)} (no page asks for it)")
+        for orphan in _optional(snippet):
+            if orphan not in files:
+                orphan.unlink()
+                print(f"removed {repo_name(orphan)} (no page asks for it)")
         for path, text in files.items():
             print(f"{'same   ' if stored(path) == text else 'rewrote'} {repo_name(path)}")
             path.write_text(text, encoding="utf-8")
     if unread := [layout().name(page) for page in layout().pages() if unread_outputs(page)]:
         print(
-            f"Pages whose outputs changed since their prose was read against them; reread each, then "
-            f"./dev outputs --read PAGE: {', '.join(unread)}"
+            f"Pages whose outputs changed since their prose was read against them; reread each, then ./dev outputs --read PAGE: {', '.join(unread)}"
         )
     return int(failed)
 

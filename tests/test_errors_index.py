@@ -42,13 +42,9 @@ def index(lang):
 
 def sections(parsed, anchor):
     """(start, end) lines of the section under the heading `anchor`, then of each section holding it, outwards."""
-    found = [h for h in parsed.headings if h.id == anchor]
+    found = [h.line for h in parsed.headings if h.id == anchor]
     assert found, f"{SITE.name(parsed.path)} has no heading {{ #{anchor} }}"
-    level = found[0].level + 1
-    for heading in reversed([h for h in parsed.headings if h.line <= found[0].line]):
-        if heading.level < level:
-            level = heading.level
-            yield parsed.section(heading)
+    return [s for s in map(parsed.section, reversed(parsed.headings)) if s[0] <= found[0] < s[1]]
 
 
 def included(parsed, section):
@@ -85,15 +81,19 @@ def test_each_entry_shows_the_failing_code_and_the_fix(lang):
     each with its output: the code that fails, and the code that works."""
     parsed = parse(SITE.docs / lang / PAGE)
     for anchor in dict.fromkeys(a for _, p, a, _ in index(lang) if p == parsed.path):
-        shown = included(parsed, next(sections(parsed, anchor)))
+        shown = included(parsed, sections(parsed, anchor)[0])
         if len(programs := {p for p in shown if p.suffix == ".py" and p.with_suffix(".out") in shown}) < 2:
             yield f"docs/{lang}/{PAGE}#{anchor}: {len(programs)} program(s) with their output; an entry shows the failing code and the fix"
 
 
 def test_every_message_the_site_shows_is_indexed():
     keys = {_flat(m) for lang in SITE.languages for m, *_ in index(lang)}
-    outs = {out for page in SITE.pages() for out in shown_outputs(page).values()}
-    shown = {(SITE.name(out), _flat(m)) for out in outs for m in SHOWN.findall(read(out))}
+    shown = {
+        (SITE.name(out), _flat(m))
+        for page in SITE.pages()
+        for out in shown_outputs(page).values()
+        for m in SHOWN.findall(read(out))
+    }
     fail_if(
         sorted(f"  {out}: {message}" for out, message in shown if not any(k in message for k in keys)),
         f"messages shown on the site with no row in the error index ({PAGE}):",

@@ -5,7 +5,6 @@ declares, and those it replaces outright, pinned to the version they replaced; M
 site's sprite; and each adjustment docs_pipeline/page_html.py makes to the HTML the renderers write.
 """
 
-import hashlib
 import re
 from pathlib import Path
 from xml.etree import ElementTree
@@ -16,7 +15,7 @@ import pytest
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook, new_output
 
 from docs_pipeline import highlight, page_html
-from docs_pipeline.site import ROOT
+from docs_pipeline.site import ROOT, digest
 from tests.helpers import read
 
 OVERRIDES = ROOT / "overrides"
@@ -54,11 +53,11 @@ COPIES = {
         )
     ],
 }
-# overrides/<path>: the block of a Material template it copies (the others copy the partial of their path).
+# overrides/<path>: the block of Material's base.html it copies (the others copy the partial of their path).
 BLOCKS = {
-    "partials/theme-scripts.html": ("base.html", "scripts"),
-    "partials/theme-site-meta.html": ("base.html", "site_meta"),
-    "partials/theme-config.html": ("base.html", "config"),
+    "partials/theme-scripts.html": "scripts",
+    "partials/theme-site-meta.html": "site_meta",
+    "partials/theme-config.html": "config",
 }
 # overrides/<path>: the SHA-256 of the Material partial it replaces (mkdocs-material 9.8.2), and why.
 REPLACED = {
@@ -75,7 +74,8 @@ MATERIAL_ICON = re.compile(
 
 @pytest.mark.parametrize("path", sorted(COPIES))
 def test_a_copied_partial_is_materials_but_for_its_declared_changes(path):
-    template, block = BLOCKS.get(path, (path, None))
+    block = BLOCKS.get(path)
+    template = "base.html" if block else path
     theirs = read(MATERIAL / template)
     if block:
         found = re.search(rf"(?s)\{{% block {block} %\}}(.*?)\{{% endblock %\}}", theirs)
@@ -94,9 +94,9 @@ def test_a_copied_partial_is_materials_but_for_its_declared_changes(path):
 
 @pytest.mark.parametrize("path", sorted(REPLACED))
 def test_a_replaced_partial_replaces_the_material_version_it_was_written_for(path):
-    digest, why = REPLACED[path]
-    actual = hashlib.sha256((MATERIAL / path).read_bytes()).hexdigest()
-    assert actual == digest, (
+    expected, why = REPLACED[path]
+    actual = digest((MATERIAL / path).read_bytes(), 64)
+    assert actual == expected, (
         f"overrides/{path} replaces Material's {path} ({why}), and mkdocs-material changed that partial: check what changed, bring overrides/{path} along, then record its new SHA-256 ({actual}) here"
     )
 
@@ -109,8 +109,9 @@ def test_the_icon_sprite_holds_materials_icons():
         r'--(md-[\w-]+): url\("\.\./images/icons\.svg#\1"\)',
         read(OVERRIDES / "assets/stylesheets/icons.css"),
     )
-    assert own == [name for name, *_ in icons], (
-        f"overrides/assets/stylesheets/icons.css points {own} at icons.svg; Material's icon variables are {[name for name, *_ in icons]}"
+    names = [name for name, *_ in icons]
+    assert own == names, (
+        f"overrides/assets/stylesheets/icons.css points {own} at icons.svg; Material's icon variables are {names}"
     )
     sprite, stale, x = read(OVERRIDES / "assets/images/icons.svg"), [], 0
     for name, width, height, drawing in icons:

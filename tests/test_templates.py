@@ -30,7 +30,8 @@ def _notes(site, page, url, doc):
         return
     text = " ".join(footers[0].text().split())
     note = UI[lang]["verified"].replace("{torch}", importlib.metadata.version("torch"))
-    if note not in text or UI[lang]["source"] not in text or any(UI[o]["source"] in text for o in SITE.languages if o != lang):
+    # the source link's word: its own language's, and no other language's
+    if note not in text or [o for o in SITE.languages if UI[o]["source"] in text] != [lang]:
         yield f"{url}: the page note does not say {note!r} in {lang}: {text!r}"
     sources = footers[0].css("a.page-note__source")
     if [a.text().strip() for a in sources] != [SITE.name(page)]:
@@ -51,18 +52,19 @@ def _notebook(page, url, doc):
     also links the notebook page (that both are published: tests/test_notebooks.py)."""
     downloads = doc.css("a.page-notebook-button, a.page-note__download")
     if not parse(page).code:
-        yield from [f"{url}: a notebook download on a page without code"] * bool(downloads)
+        if downloads:
+            yield f"{url}: a notebook download on a page without code"
         return
     notebook = notebook_url(page, SITE)
-    expected = notebook + notebook_file_name(page, SITE)
+    expected = f"{notebook}{notebook_file_name(page, SITE)}"
     if not doc.css_first("a.page-notebook-button[download][aria-label]"):
         yield f"{url}: no notebook button with download and aria-label"
     if UI[SITE.language_of(page)]["download"] not in doc.html:
         yield f"{url}: the notebook download is not in its language"
     if (offered := _targets(url, downloads)) != [expected, expected]:
         yield f"{url}: the button and the note should each offer {expected}: {offered}"
-    view = notebook + "index.html"
-    if (views := _targets(url, doc.css("a.page-note__view"))) != ([] if url == notebook else [view]):
+    view = f"{notebook}index.html"
+    if (views := _targets(url, doc.css("a.page-note__view"))) != [view] * (url != notebook):
         yield f"{url}: links to the notebook page {views}, expected one to {view} (none on itself)"
 
 
@@ -78,5 +80,5 @@ def test_every_page_notes_torch_version_links_its_source_original_and_notebook(b
 def test_every_language_has_every_interface_string():
     """A translation may have strings of its own (`original`); a missing one would render empty."""
     for lang in SITE.languages:
-        missing = sorted(set(UI[SITE.default]) - set(UI.get(lang, {})))
+        missing = sorted(UI[SITE.default].keys() - UI.get(lang, {}))
         assert not missing, f"{SITE.name(TEXTS)}: [{lang}] lacks {missing}"
