@@ -42,15 +42,13 @@ def _failed(nb, site, cells, said):
 
 def _in_kernel(nb, site):
     """Execute one notebook in a Jupyter kernel; the outputs of its code cells, in order."""
-    from nbclient import NotebookClient
+    import nbclient
     from nbclient.exceptions import CellExecutionError
     from traitlets.config import Config
 
     executed = copy.deepcopy(nb.notebook)
     try:
-        NotebookClient(
-            executed, timeout=TIMEOUT_S, resources={"metadata": {"path": str(site.root)}}, config=Config(KERNEL_CONFIG)
-        ).execute()
+        nbclient.execute(executed, cwd=str(site.root), timeout=TIMEOUT_S, config=Config(KERNEL_CONFIG))
     except CellExecutionError as exc:
         failed = [n for n, c in enumerate(_code(executed), 1) if any(o.output_type == "error" for o in c.outputs)]
         raise _failed(nb, site, failed, str(exc)) from exc

@@ -79,10 +79,11 @@ def _cells(parts, code=None, **metadata):
     `metadata`. Cells without an id (nbformat 4.4): nbconvert would publish an id as `id="cell-id=…"`, not a valid
     HTML id, and a new random id would change the file, and its render cache key, each build. (nbformat's
     new_*_cell would validate each cell; tests/test_notebooks.py validates the published notebooks.)"""
-    source = "\n\n".join(filter(None, parts))
-    text = [{"cell_type": "markdown", "metadata": {}, "source": source}] if source else []
-    code = [{"cell_type": "code", "metadata": metadata, "source": code, "execution_count": None, "outputs": []}] if code else []
-    return [nbformat.from_dict(cell) for cell in text + code]
+    cells = [
+        {"cell_type": "markdown", "metadata": {}, "source": "\n\n".join(filter(None, parts))},
+        {"cell_type": "code", "metadata": metadata, "source": code, "execution_count": None, "outputs": []},
+    ]
+    return [nbformat.from_dict(cell) for cell in cells if cell["source"]]
 
 
 def _code(page, targets, site):
@@ -96,7 +97,7 @@ def _code(page, targets, site):
 def _intro(page, after):
     """The paragraph right after the title, if it is plain text."""
     paragraph = re.split(r"\n\s*\n", "\n".join(page.lines[after:]).strip(), maxsplit=1)[0]
-    return "" if NOT_A_PARAGRAPH.match(paragraph) else " ".join(line.strip() for line in paragraph.splitlines())
+    return "" if NOT_A_PARAGRAPH.match(paragraph) else " ".join(map(str.strip, paragraph.splitlines()))
 
 
 def _exercise_text(page, site, text):
@@ -127,11 +128,11 @@ def _exercise_text(page, site, text):
                 if block.language != "python":  # shown above the answer: an output, a file
                     found[n] = "```text\n" + "\n".join(expand(block.includes, site.root)).strip("\n") + "\n```"
             elif adm := ADMONITION.match(lines[n]):
-                while after < end and (not lines[after].strip() or lines[after].startswith(adm["indent"] + " ")):
+                while after < end and (not lines[after].strip() or lines[after].startswith(f"{adm['indent']} ")):
                     after += 1  # its body: the lines indented past its marker
                 if not (adm["marker"].startswith("???") and adm["kind"] in HIDDEN):  # not an answer or a solution
-                    title = text(adm["title"] or adm["kind"].capitalize())  # Material's default title
-                    quoted = [f"**{title}**", "", *markdown(n + 1, after).splitlines()]
+                    # titled as on the page, or with Material's default title
+                    quoted = [f"**{text(adm['title'] or adm['kind'].capitalize())}**", "", *markdown(n + 1, after).splitlines()]
                     found[n] = "\n".join(f"> {part}".rstrip() for part in quoted)
             elif plain(n):
                 while after < end and plain(after):

@@ -38,9 +38,9 @@ def plain(markdown):
 
 
 def exercise_prose(page):
-    """The paragraphs of a page's exercise sections, rendered, as plain text: those the reader is asked
-    (by section id; tips included), and those of the answers and reference solutions."""
-    parsed, asked, answered = parse(page), {}, []
+    """The paragraphs of a page's exercise sections, rendered, as plain text, each with its section's id
+    and whether it is an answer's or a reference solution's (those the reader is asked: tips included)."""
+    parsed = parse(page)
     # the code (the cells' business) and its annotations, the list right after it
     skipped = {n for b in parsed.blocks for n in range(b.line, b.after)}
     for heading in (h for h in parsed.headings if h.id in EXERCISES):
@@ -60,9 +60,7 @@ def exercise_prose(page):
                 paragraphs[-1][1].append(line)
         for is_answer, lines in paragraphs:
             if lines:  # rule citations left out: a notebook has no rules page
-                text = plain(render(RULE_CITATION.sub("", "\n".join(lines)), page, SITE))
-                (answered if is_answer else asked.setdefault(heading.id, [])).append(text)
-    return asked, answered
+                yield heading.id, is_answer, plain(render(RULE_CITATION.sub("", "\n".join(lines)), page, SITE))
 
 
 # A page without its counterpart is tests/test_parity.py's failure.
@@ -97,15 +95,18 @@ def test_the_exercise_version_keeps_the_questions_and_drops_the_solutions(page):
     nbformat.validate(exercise)
     # A handout: each question's prompt and each task's statement above its cell, no answer's text, and
     # each empty cell titled as the reader's own code.
-    asked, answered = exercise_prose(page)
-    headed = [h.id for h in parse(page).headings if h.id in EXERCISES]
-    assert sorted(asked) == sorted(headed), f"{where}: no text read from its exercise sections {sorted(set(headed) - set(asked))}"
+    prose = list(exercise_prose(page))
+    unread = {h.id for h in parse(page).headings if h.id in EXERCISES} - {section for section, answer, _ in prose if not answer}
+    assert not unread, f"{where}: no text read from its exercise sections {sorted(unread)}"
     shown = plain("\n\n".join(c.source for c in cells(exercise, "markdown")))
     fail_if(
-        (f"#{section}: {text}" for section, texts_ in asked.items() for text in texts_ if text not in shown),
+        (f"#{section}: {text}" for section, answer, text in prose if not answer and text not in shown),
         f"{where}: the exercise version lacks the page's question or task:",
     )
-    fail_if((text for text in answered if text in shown), f"{where}: the exercise version shows an answer's or solution's text:")
+    fail_if(
+        (text for _, answer, text in prose if answer and text in shown),
+        f"{where}: the exercise version shows an answer's or solution's text:",
+    )
     title = f"**{words['exercise_code']}**"
     untitled = [
         n
@@ -151,8 +152,7 @@ def test_notebook_page_and_download_are_the_executed_notebook(built_site, built_
         # programs one after another in one notebook changes.
         alone = "".join(run(p)[0] for p in programs)
         assert printed == alone, (
-            f"{where}: run one after another in one notebook, the programs of {name} print something other than each run on its own: one leaves state that changes the next:\n"
-            + diff(alone, printed, "each alone", "in the notebook")
+            f"{where}: run one after another in one notebook, the programs of {name} print something other than each run on its own: one leaves state that changes the next:\n{diff(alone, printed, 'each alone', 'in the notebook')}"
         )
     title = doc.css_first("title").text()
     assert len(title) <= 70, f"{where}: <title> {title!r} is longer than 70 characters"
@@ -164,7 +164,7 @@ def test_notebook_page_and_download_are_the_executed_notebook(built_site, built_
     page_code = [
         "\n".join(f"# snippets/{t}" for t in b.includes)
         + "\n"
-        + "\n".join(without_annotation(line) for line in expand(b.includes)).strip("\n")
+        + "\n".join(map(without_annotation, expand(b.includes))).strip("\n")
         for b in parse(page).code
     ]
     assert [c.source for c in code] == page_code, f"{where}: code cells are not {name}'s python blocks, in order, without markers"

@@ -33,24 +33,8 @@ def _runs(job):
 
 def test_zizmor_finds_nothing():
     assert ZIZMOR.is_file(), f"zizmor is not installed next to {sys.executable}; pyproject.toml pins it (./dev test installs it)"
-    result = subprocess.run(
-        [
-            ZIZMOR,
-            "--offline",
-            "--persona",
-            "pedantic",
-            "--color",
-            "never",
-            "--no-progress",
-            "--config",
-            ".github/zizmor.yml",
-            *WORKFLOWS,
-        ],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    options = "--offline --persona pedantic --color never --no-progress --config .github/zizmor.yml"
+    result = subprocess.run([ZIZMOR, *options.split(), *WORKFLOWS], cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, (
         f"zizmor found problems in the workflows (exit {result.returncode}):\n{result.stdout}{result.stderr}"
     )
@@ -67,7 +51,7 @@ def test_ci_runs_exactly_the_readmes_test_command():
 def test_every_push_and_pull_request_runs_the_test_command_as_root_in_debian():
     """Root in a Debian image: `./dev test` can then apt-get install chromium for the browser tests."""
     runs = [
-        (name, job_id, job)
+        (f"{name} job {job_id}", job)
         for name, data in WORKFLOWS.items()
         if {"push", "pull_request"} <= set(data[True])
         for job_id, job in data["jobs"].items()
@@ -75,10 +59,10 @@ def test_every_push_and_pull_request_runs_the_test_command_as_root_in_debian():
         and any(step.get("run", "").strip() == TEST_COMMAND and "if" not in step for step in job.get("steps", []))
     ]
     assert runs, f"no workflow runs `{TEST_COMMAND}` unconditionally on both push and pull_request"
-    for name, job_id, job in runs:
+    for where, job in runs:
         # An image alone, as the workflows write it: no options, so no `--user` (it runs as root).
         assert isinstance(image := job.get("container"), str) and "bookworm" in image, (
-            f"{name} job {job_id}: run `{TEST_COMMAND}` in a Debian (bookworm) container given by its image alone, where it runs as root and installs Debian's chromium; on the bare Ubuntu runner `apt-get install chromium` gets a snap stub"
+            f"{where}: run `{TEST_COMMAND}` in a Debian (bookworm) container given by its image alone, where it runs as root and installs Debian's chromium; on the bare Ubuntu runner `apt-get install chromium` gets a snap stub"
         )
 
 
@@ -103,7 +87,8 @@ def test_main_deploys_the_site_after_the_tests_from_a_build_that_restores_no_cac
 
     def needs(job):
         """The names of the jobs it needs."""
-        return [job["needs"]] if isinstance(job.get("needs"), str) else job.get("needs") or []
+        names = job.get("needs") or []
+        return [names] if isinstance(names, str) else names
 
     def uses(job, action):
         """The indexes of its steps that use the action."""
