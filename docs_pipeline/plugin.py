@@ -8,6 +8,8 @@ language with this same instance, the default language first; `mkdocs serve` kee
   with its .ipynb beside it (the download). `mkdocs build` executes them; `mkdocs serve` shows them
   unexecuted, so a saved snippet reloads in seconds. Out of the nav and search (they repeat their
   page), in the sitemap and language switcher, which the i18n plugin does not fill for them.
+- Reloads: plain `mkdocs serve` restarts itself as `mkdocs serve --dirty` (./dev serve's command); a reload
+  rebuilds the pages whose sources changed since the last build, both languages' (on_files).
 - Page notes: `page_links` for overrides/partials/page-notes.html, with the page's reading time
   (docs_pipeline/reading.py, counted on the Markdown the macros rendered) and the notebook's
   exercise version beside it. A page's source is published with the site under _sources/.
@@ -33,6 +35,7 @@ language with this same instance, the default language first; `mkdocs serve` kee
 import json
 import logging
 import os
+import sys
 import time
 from functools import lru_cache, partial
 from pathlib import Path
@@ -96,9 +99,11 @@ class _KeptTemplates(jinja2.ext.Extension):
 
 
 class Pipeline(BasePlugin):
+    restart = False  # on_startup
     config_scheme = (("kernels", config_options.Type(bool, default=True)),)  # mkdocs.yml; notebook_runs.execute
 
     def on_startup(self, *, command, dirty):  # once per process: `mkdocs serve` keeps this instance
+        self.restart = command == "serve" and not dirty  # plain `mkdocs serve`: on_config
         if _KeptTemplates not in JINJA_EXTENSIONS:
             JINJA_EXTENSIONS.append(_KeptTemplates)
         for name in CHATTY:
@@ -110,6 +115,12 @@ class Pipeline(BasePlugin):
             logging.getLogger("mkdocs.commands.build").addFilter(lambda record: "'dirty' build" not in record.getMessage())
         if not self.execute:
             log.info("mkdocs serve shows the notebooks without running them; mkdocs build executes them")
+
+    def on_config(self, config):
+        if self.restart:  # plain `mkdocs serve` runs as `mkdocs serve --dirty`, whose reloads on_files keeps exact
+            log.info("mkdocs serve: restarting as mkdocs serve --dirty, to rebuild only what an edit changes")
+            os.rmdir(config.site_dir)  # serve's own empty folder: the new process makes its own
+            os.execv(sys.executable, [*sys.orig_argv, "--dirty"])  # the i18n plugin reads --dirty from sys.argv
 
     @event_priority(-110)  # after the i18n plugin (-100) has rebuilt this language's file list
     def on_files(self, files, *, config):

@@ -1,6 +1,7 @@
-"""`./dev serve` rebuilds only what an edit changed (docs_pipeline/plugin.py marks the pages): after a snippet
-is saved, every page it serves, and each language's search index, is what a whole build writes. Weekly: it
-serves and builds the whole site (the reload's time is `./dev bench`'s)."""
+"""`mkdocs serve` (plain: the plugin restarts it with --dirty, as `./dev serve` runs it) rebuilds only what an
+edit changed (docs_pipeline/plugin.py marks the pages): after a snippet is saved, every page it serves, and each
+language's search index, is what a whole build writes. Weekly: it serves and builds the whole site (the reload's
+time is `./dev bench`'s)."""
 
 import json
 import re
@@ -36,7 +37,7 @@ def test_a_reload_serves_what_a_whole_build_writes(tmp_path):
     with socket.socket() as free:
         free.bind(("127.0.0.1", 0))
         address = f"127.0.0.1:{free.getsockname()[1]}"
-    command = [sys.executable, "-m", "mkdocs", "serve", "--dirty", "--dev-addr", address]
+    command = [sys.executable, "-m", "mkdocs", "serve", "--dev-addr", address]  # as `serve --dirty` (the plugin)
     server = subprocess.Popen(command, cwd=project, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
         served = f"http://{address}{SITE.base_path}"
