@@ -66,12 +66,10 @@ def load():
         except (TypeError, ValueError) as exc:
             raise ValueError(f"{GLOSSARY.name}: term #{number} ({entry.get('zh', '?')}): {exc}") from exc
         terms.append(term)
-    avoided = {a: t for t in terms for a in t.zh_avoid}
     for term in terms:
-        if term.zh in avoided:
-            raise ValueError(
-                f"{GLOSSARY.name}: {term.zh} is a term, yet the entry for {avoided[term.zh].zh} lists it under zh_avoid"
-            )
+        for other in terms:
+            if term.zh in other.zh_avoid:
+                raise ValueError(f"{GLOSSARY.name}: {term.zh} is a term, yet the entry for {other.zh} lists it under zh_avoid")
     return terms
 
 
@@ -111,7 +109,7 @@ def link_first_uses(markdown, lang, terms, glossary_href):
     fenced = {n for block in fences(lines) for n in range(block.line - 1, block.end)}
     patterns = [
         (t, re.compile(re.escape(t.zh)) if lang == "zh" else _english(t.en + t.forms))
-        for t in sorted(terms, key=lambda t: max(len(a) for a in (t.zh, *t.en)), reverse=True)
+        for t in sorted(terms, key=lambda t: max(map(len, (t.zh, *t.en))), reverse=True)
     ]
     first = {}  # term -> (line, (start, end)) of its first use
     for n, line in enumerate(lines):
@@ -135,8 +133,11 @@ def link_first_uses(markdown, lang, terms, glossary_href):
 def prose(page):
     """The page's text as a reader reads it: no front matter, fenced blocks, HTML comments or markup."""
     parsed = parse(page)
-    fenced = {n for b in parsed.blocks for n in range(b.line, b.end + 1)}
-    kept = "\n".join(line for n, line in enumerate(parsed.lines, 1) if n > parsed.front and n not in fenced)
+    kept = "\n".join(
+        line
+        for n, line in enumerate(parsed.lines, 1)
+        if n > parsed.front and not any(b.line <= n <= b.end for b in parsed.blocks)
+    )
     return MARKUP.sub("", HTML_COMMENT.sub(" ", kept))
 
 

@@ -35,7 +35,7 @@ class Graph:
         the gradient that `flowed` on it]."""
         ids = ids or {k: str(i) for i, k in enumerate(self.nodes)}
         nodes = [replace(n, id=ids[k]) for k, n in self.nodes.items()]
-        return nodes, [[ids[a], ids[b]] + ([flowed[a, b]] if (a, b) in flowed else []) for a, b in self.edges]
+        return nodes, [[ids[k] for k in e] + ([flowed[e]] if e in flowed else []) for e in self.edges]
 
 
 def is_tensor(value):
@@ -115,14 +115,15 @@ def walk(named, kept=(), unnamed=(), names=None, grads=True):
         return ("output", name, f"grad_fn={obj.grad_fn.name()}"), [obj.grad_fn]
 
     def visit(obj, user=None, name=None):
-        if id(obj) not in graph.nodes:
-            graph.objects[id(obj)] = obj
+        key = id(obj)
+        if key not in graph.nodes:
+            graph.objects[key] = obj
             drawn, inputs = node(obj, name)
-            graph.nodes[id(obj)] = Node("", *drawn)
+            graph.nodes[key] = Node("", *drawn)
             for used in inputs:
                 visit(used, obj)
         if user is not None:
-            graph.edges[id(user), id(obj)] = None
+            graph.edges[id(user), key] = None
 
     for name, tensor in named:
         if is_value(tensor) or tensor.requires_grad:
@@ -144,8 +145,8 @@ def spoken(nodes, edges):
             return f"{n.name} ({leaf_of.get(n.id, '')})"
         return f"{n.name} ({n.detail})" if n.detail else n.name
 
-    arrows = [f"{say(by_id[a])} → {say(by_id[b])}" + "".join(f" = {g}" for g in grad) for a, b, *grad in edges]
-    return "; ".join(arrows) or ", ".join(say(n) for n in nodes)
+    arrows = "; ".join(f"{say(by_id[a])} → {say(by_id[b])}" + "".join(f" = {g}" for g in grad) for a, b, *grad in edges)
+    return arrows or ", ".join(say(n) for n in nodes)
 
 
 class Layout:
@@ -176,8 +177,8 @@ class Layout:
 
         def spine(ks):
             """The one node with a longer path below it than the others', if there is one."""
-            deep = [below(c) for c in ks]
-            return ks[deep.index(max(deep))] if deep.count(max(deep, default=None)) == 1 else None
+            deepest = [c for c in ks if below(c) == max(map(below, ks))]
+            return deepest[0] if len(deepest) == 1 else None
 
         def visit(k):
             # Depth-first from the named tensors, in the order the program made them, so each graph keeps to
@@ -283,5 +284,4 @@ def render_svg(tensor, name, namespace, figure_id):
     if tensor.grad_fn is None:
         raise ValueError(f"{name} has no grad_fn: it is a leaf or was computed without recording")
     nodes, edges = walk([(name, tensor)], names=variables([namespace])[0], grads=False).drawn()
-    title = f"autograd graph of {name}: {spoken(nodes, edges)}"
-    return svg(nodes, edges, Layout([(nodes, edges)]), figure_id, title) + "\n"
+    return svg(nodes, edges, Layout([(nodes, edges)]), figure_id, f"autograd graph of {name}: {spoken(nodes, edges)}") + "\n"

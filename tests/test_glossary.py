@@ -105,7 +105,7 @@ def test_a_missing_english_term_is_named(tmp_path):
 @pytest.mark.parametrize(
     "lang, text, uses",
     [
-        ("zh", "---\ndescription: 叶子节点是图的起点\n---\n\n" + ZH_PAGE, [ZH_IN_PLACE, ZH_LEAF]),
+        ("zh", f"---\ndescription: 叶子节点是图的起点\n---\n\n{ZH_PAGE}", [ZH_IN_PLACE, ZH_LEAF]),
         ("zh", ZH_PAGE, [ZH_IN_PLACE]),  # code blocks and inline code do not count
         ("zh", "# 标题 { #t }\n\n`y` 是计算图中的**非叶子**节点，<em>叶子</em>张量在图的起点。\n", [ZH_LEAF]),  # nor markup
         ("en", "# Title { #t }\n\nEvery Leaf\n  Nodes gets a gradient; a leaf nodeish word does not count.\n", [EN_LEAF]),
