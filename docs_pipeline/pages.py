@@ -146,7 +146,6 @@ def _read(lines, i=0, path=None):
 
 def _block(lines, start, fence, page, container):
     """The fenced block opening at line index `start` of `page`, inside `container`."""
-    indent = fence["indent"]
     end = next((i for i in range(start + 1, len(lines)) if lines[i].strip() == fence["fence"]), len(lines))
     block = Block(start + 1, end + 1, fence["info"].strip(), [], [], [], len(lines) + 1, container, page)
     for line in lines[start + 1 : end]:
@@ -156,9 +155,9 @@ def _block(lines, start, fence, page, container):
             block.pasted.append(line)
     for number, line in enumerate(lines[end + 1 :], end + 2):  # the numbered list right after it: Material's code annotations
         item = LIST_ITEM.match(line)
-        if item and item["indent"] == indent:
+        if item and item["indent"] == fence["indent"]:
             block.annotations.append(int(item["number"]))
-        elif line.strip() and not (block.annotations and line.startswith(indent + "    ")):
+        elif line.strip() and not (block.annotations and line.startswith(f"{fence['indent']}    ")):
             block.after = number  # neither a blank line nor the continuation of an item
             break
     return block
@@ -183,7 +182,7 @@ def set_front_matter(path, key, value):
     head, found = front_matter_entry(key).subn(lambda _: entry, head, count=1)
     if not found:  # a new key: last, before the closing ---
         closing = head.rindex("---")
-        head = head[:closing] + entry + head[closing:]
+        head = f"{head[:closing]}{entry}{head[closing:]}"
     if changed := head + rest != text:
         path.write_text(head + rest, encoding="utf-8")
     return changed
@@ -219,7 +218,7 @@ def expand(targets, root=ROOT):
 
 def code_markers(target):
     """The annotation numbers (`# (n)!`) in the code an include line brings in."""
-    return [int(m["number"]) for line in expand([target]) for m in ANNOTATION_MARKER.finditer(line)]
+    return [int(n) for line in expand([target]) for n in ANNOTATION_MARKER.findall(line)]
 
 
 def lines_outside(snippet, sections):

@@ -16,30 +16,24 @@ from urllib.parse import unquote, urljoin, urlsplit
 
 from selectolax.lexbor import LexborHTMLParser
 
-from docs_pipeline.site import ROOT, layout
+from tests.helpers import SITE
 
-SITE = layout()
 PAGE_WEIGHT_LIMIT_KIB = 200  # a first visit, gzipped: tests/test_publishing.py holds it
 
 # The elements that make the browser fetch a URL on a first visit, or connect to its host, from their href,
 # src, poster, data or xlink:href (SVG's <use> and <image>); besides these, any srcset, inline styles and <style>.
-FETCHING = (
-    "link:is([rel~=stylesheet i], [rel~=icon i], [rel~=shortcut i], [rel~=apple-touch-icon i], [rel~=preload i],"
-    " [rel~=modulepreload i], [rel~=manifest i], [rel~=prefetch i], [rel~=import i], [rel~=preconnect i],"
-    " [rel~=dns-prefetch i]), script, img, iframe, embed, audio, source, track, video, input[type=image i], object, use,"
-    " image"
-)
+FETCHING = "link:is([rel~=stylesheet i], [rel~=icon i], [rel~=shortcut i], [rel~=apple-touch-icon i], [rel~=preload i], [rel~=modulepreload i], [rel~=manifest i], [rel~=prefetch i], [rel~=import i], [rel~=preconnect i], [rel~=dns-prefetch i]), script, img, iframe, embed, audio, source, track, video, input[type=image i], object, use, image"
 CSS_URL = re.compile(r"""url\(\s*(['"]?)([^'")]+)\1\s*\)|@import\s+(['"])([^'"]+)\3""")
 
 
 def _css_refs(css, url):
-    return [urljoin(url, (m.group(2) or m.group(4)).strip()) for m in CSS_URL.finditer(css)]
+    return [urljoin(url, (m[2] or m[4]).strip()) for m in CSS_URL.finditer(css)]
 
 
 def site_file(url, base_path="/"):
     """The file of the built site (relative to it) that serves `url`, a URL under `base_path` on the site."""
     path = unquote(urlsplit(url).path).removeprefix(base_path).lstrip("/")
-    return path + "index.html" if not path or path.endswith("/") else path
+    return f"{path}index.html" if not path or path.endswith("/") else path
 
 
 def page_weight(site, page, base_path):
@@ -47,15 +41,17 @@ def page_weight(site, page, base_path):
     load in turn: {file in the site: gzipped bytes}, the URLs on other hosts it loads, the files it loads that
     the site lacks. `base_path` is site_url's path ("/repo/")."""
     url = f"http://site.invalid{base_path}{page}"
-    doc = LexborHTMLParser((site / page).read_text(encoding="utf-8"))
+    doc = LexborHTMLParser((site / page).read_bytes())
     refs = [node.attributes.get(name) for node in doc.css(FETCHING) for name in ("href", "src", "poster", "data", "xlink:href")]
     refs += [
         part.split()[0] for node in doc.css("[srcset]") for part in (node.attributes["srcset"] or "").split(",") if part.strip()
     ]
     # Material's repository widget (repo_url) fetches the repository's facts from the GitHub API.
-    for source in doc.css("a[data-md-component=source][href]"):
-        if "github.com" in (repo := urlsplit(source.attributes["href"])).netloc:
-            refs.append(f"https://api.github.com/repos/{'/'.join(repo.path.strip('/').split('/')[:2])}")
+    refs += [
+        f"https://api.github.com/repos/{'/'.join(repo.path.strip('/').split('/')[:2])}"
+        for source in doc.css("a[data-md-component=source][href]")
+        if "github.com" in (repo := urlsplit(source.attributes["href"])).netloc
+    ]
     if config := doc.css_first("#__config"):  # Material's search worker, and its index under the site's base
         settings = json.loads(config.text())
         refs += [settings["search"], f"{settings['base'].rstrip('/')}/search/search_index.json"]
@@ -125,7 +121,7 @@ def sample(pages):
     construct of the site is in one of them. A construct is an element inside the page's <article>, as its
     tag and classes. `pages` as kinds takes them."""
     made = {
-        page: {" ".join([node.tag, *sorted((node.attributes.get("class") or "").split())]) for node in doc.css("article *")}
+        page: {(node.tag, *sorted((node.attributes.get("class") or "").split())) for node in doc.css("article *")}
         for page, doc in pages.items()
     }
     return covering(made, kinds(pages))
@@ -134,7 +130,7 @@ def sample(pages):
 def covering(sets, chosen):
     """`chosen`, then, one at a time, the key of `sets` whose set adds the most members not yet in the chosen
     ones', until every member of every set is in one of them."""
-    needed = set().union(*sets.values()) - set().union(*(sets[key] for key in chosen))
+    needed = set().union(*sets.values()).difference(*(sets[key] for key in chosen))
     while needed:
         chosen.append(max(sets, key=lambda key: len(sets[key] & needed)))
         needed -= sets[chosen[-1]]
@@ -149,7 +145,7 @@ def site_pages(site):
 def source(page):
     """The Markdown page a built page (relative to the site) comes from, as the layout says (none for a
     notebook or 404 page)."""
-    return ROOT / SITE.source_of(Path(page), Path())
+    return SITE.root / SITE.source_of(Path(page), Path())
 
 
 def describe(site, page):

@@ -87,7 +87,7 @@ def test_each_language_has_its_own_search_index_without_code(built_site, built_p
     for lang in SITE.languages:
         index = f"{SITE.prefix(lang)}search/search_index.json"
         docs = json.loads(read(built_site / index))["docs"]
-        found = {SITE.prefix(lang) + d["location"].split("#")[0] for d in docs}
+        found = {f"{SITE.prefix(lang)}{d['location'].split('#')[0]}" for d in docs}
         indexed = {SITE.url_of(p) for p in SITE.pages(lang) if not (parse(p).meta.get("search") or {}).get("exclude")}
         assert found == indexed, (
             f"{index} must hold exactly the {lang} pages not excluded from search: it holds {sorted(found - indexed)} too and lacks {sorted(indexed - found)}"
@@ -108,7 +108,7 @@ def test_code_keeps_no_spans_that_look_the_same_as_plain_text():
     punctuation and operators (PLAIN_SPAN; that none is left: test_every_built_page). That is only right while
     pages.css draws names, punctuation and operators in the code's own colour in both palettes
     (through the theme's variables) and no stylesheet of the site styles those classes."""
-    own = " ".join(read(SITE.root / "overrides/assets/stylesheets" / name) for name in ("pages.css", "steps.css"))
+    own = " ".join(read(SITE.root / f"overrides/assets/stylesheets/{name}") for name in ("pages.css", "steps.css"))
     own = re.sub(r"(?s)/\*.*?\*/", "", own)
     for token in ("name", "punctuation", "operator"):
         declared = re.findall(rf"([^{{}}\s][^{{}}]*?)\s*\{{[^}}]*--md-code-hl-{token}-color:\s*([^;}}]*)", own)

@@ -24,11 +24,8 @@ def meta_problems(pages):
     for page, doc in pages.items():
         if page.endswith("404.html"):
             continue
-        name, lang, address = (
-            describe(Path(), page),
-            SITE.language_of(source(page)),  # <html lang>: tests/test_build.py
-            SITE.site_url + page.removesuffix("index.html"),
-        )
+        name, lang = describe(Path(), page), SITE.language_of(source(page))  # <html lang>: tests/test_build.py
+        address = f"{SITE.site_url}{page.removesuffix('index.html')}"
         if (links := [link.attributes["href"] for link in doc.css("link[rel=canonical]")]) != [address]:
             yield f"{name}: canonical links {links}, expected one, to its own address under site_url {address}"
         found = doc.css_first("meta[name=description]")

@@ -43,8 +43,10 @@ def code_is_included_not_pasted(page):
 def each_snippet_shown_whole_with_its_output(page):
     """What a reader copies from the page is the whole program, and the page shows what it prints."""
     sections = shown(page)
-    for snippet in (path for path in sections if path.suffix == ".py"):
-        if None not in sections[snippet] and (uncovered := lines_outside(snippet, sections[snippet])):
+    for snippet, parts in sections.items():
+        if snippet.suffix != ".py":
+            continue
+        if None not in parts and (uncovered := lines_outside(snippet, parts)):
             yield f"{page.name} shows {SITE.name(snippet)} only in part; lines {uncovered} are not in any included section, so copied code would not be the program that printed the output"
         out = snippet.with_suffix(".out")
         if stored(out) and out not in sections:

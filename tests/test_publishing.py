@@ -29,7 +29,11 @@ def test_sitemap_lists_every_page_with_absolute_hreflang_alternates(built_site, 
         for url in ET.parse(built_site / "sitemap.xml").findall("s:url", ns)
     }
     expected = {  # every page's alternates: its zh and en versions, and the zh one as x-default
-        SITE_URL + page.removesuffix("index.html"): {"zh": SITE_URL + zh, "en": f"{SITE_URL}en/{zh}", "x-default": SITE_URL + zh}
+        f"{SITE_URL}{page.removesuffix('index.html')}": {
+            "zh": f"{SITE_URL}{zh}",
+            "en": f"{SITE_URL}en/{zh}",
+            "x-default": f"{SITE_URL}{zh}",
+        }
         for page in built_pages
         if not page.endswith("404.html")  # served for missing paths, not indexed
         for zh in [page.removeprefix("en/").removesuffix("index.html")]
@@ -92,8 +96,8 @@ def test_every_pages_links_are_followed_by_crawlers_and_say_where_they_lead(buil
                 yield f"{name}: a link text that says nothing of where it leads: {link.text()!r}"
         inner = "" if page.endswith("404.html") else page.removeprefix(SITE.prefix(lang)).removesuffix("index.html")
         for switch in doc.css("a.md-select__link"):
-            lands = urlsplit(urljoin(BASE_PATH + page, switch.attributes["href"])).path
-            if lands != BASE_PATH + SITE.prefix(switch.attributes["hreflang"]) + inner:
+            lands = urlsplit(urljoin(f"{BASE_PATH}{page}", switch.attributes["href"])).path
+            if lands != f"{BASE_PATH}{SITE.prefix(switch.attributes['hreflang'])}{inner}":
                 yield f"{name}: the language switch to {switch.attributes['hreflang']} leads to {lands}"
 
 
