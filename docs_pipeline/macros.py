@@ -39,13 +39,13 @@ def num(value):
         return f"[{', '.join(map(num, value))}]"
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return str(value)
-    return re.sub("^-", "−", f"{value:.6g}" if isinstance(value, float) and not value.is_integer() else str(int(value)))
+    return re.sub("^-", "−", f"{value:.6g}" if value % 1 else str(int(value)))  # value % 1: a fraction, inf or nan
 
 
 def arithmetic(expression):
     """Evaluate prose arithmetic: 2 + 2×3, 6 × 0.3 × 2⁵, 2 − 0.1 × 3, (1 + 2)·4."""
     text = re.sub(f"[{SUPERSCRIPTS}]+", r"**\g<0>", expression)  # 2⁵ -> 2**⁵, 2**5 once translated
-    text = text.translate(str.maketrans("×·−÷" + SUPERSCRIPTS, "**-/0123456789"))
+    text = text.translate(str.maketrans(f"×·−÷{SUPERSCRIPTS}", "**-/0123456789"))
     if not ARITHMETIC.fullmatch(text):
         raise ValueError(f"not plain arithmetic: {expression!r}")
     return eval(text, {"__builtins__": {}})  # nothing but numbers and operators: no name to reach

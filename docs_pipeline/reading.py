@@ -17,7 +17,6 @@ from .rules import is_rules_page
 from .site import layout
 
 PROSE_PER_MINUTE = {"zh": 300, "en": 200}
-CODE_S, OUTPUT_S, STEP_S, FIGURE_S = 6, 2, 10, 10
 
 STEPS_FIGURE = re.compile(r'<figure class="steps[ "].*?</figure>', re.S)  # a stepped figure, as steps() renders it
 STEP = re.compile(r'<li class="steps__frame[ "]')
@@ -44,12 +43,9 @@ class Reading:
 
     @property
     def seconds(self):
+        """At the stated rates: prose by its language, 6 s a line of code, 2 s a line of output, 10 s a step or a figure."""
         return (
-            self.prose * 60 / PROSE_PER_MINUTE[self.lang]
-            + self.code * CODE_S
-            + self.output * OUTPUT_S
-            + self.steps * STEP_S
-            + self.figures * FIGURE_S
+            self.prose * 60 / PROSE_PER_MINUTE[self.lang] + 6 * self.code + 2 * self.output + 10 * self.steps + 10 * self.figures
         )
 
     @property
@@ -58,27 +54,22 @@ class Reading:
         return max(1, math.ceil(self.seconds / 60))
 
 
-def prose_units(text, lang):
-    if lang == "zh":
-        return len(CJK.findall(text)) + len(LATIN_RUN.findall(CJK.sub(" ", text)))
-    return len(WORD.findall(text))
-
-
 def count(markdown, lang, root):
     """What a page's Markdown, its macros rendered, gives a reader to read."""
     steps = sum(len(STEP.findall(figure)) for figure in STEPS_FIGURE.findall(markdown))
-    lines, inside, code, output = STEPS_FIGURE.sub(" ", markdown).split("\n"), set(), 0, 0
-    for block in fences(lines):
+    lines, code, output = STEPS_FIGURE.sub(" ", markdown).split("\n"), 0, 0
+    for block in reversed(fences(lines)):  # the last first: taking a block out leaves the lines before it in place
         shown = sum(1 for text in expand(block.includes, root) if text.strip())
         if block.language == "python":
             code += shown
         else:
             output += shown
-        inside.update(range(block.line - 1, block.end))
-    outside = [line for n, line in enumerate(lines) if n not in inside]
-    figures = sum(line.rstrip().endswith('.svg"') for line in outside if INCLUDE.match(line))
-    text = MARKUP.sub(" ", "\n".join(line for line in outside if not INCLUDE.match(line)))
-    return Reading(lang, prose_units(text, lang), code, output, steps, figures)
+        del lines[block.line - 1 : block.end]  # its fences and what they hold
+    figures = sum(line.rstrip().endswith('.svg"') for line in lines if INCLUDE.match(line))
+    text = MARKUP.sub(" ", "\n".join(line for line in lines if not INCLUDE.match(line)))
+    # prose: Chinese characters and runs of Latin letters, digits or an identifier; or words
+    prose = len(CJK.findall(text)) + len(LATIN_RUN.findall(CJK.sub(" ", text))) if lang == "zh" else len(WORD.findall(text))
+    return Reading(lang, prose, code, output, steps, figures)
 
 
 def reading(page, site=None):
@@ -96,17 +87,17 @@ def shown(site, page):
 def table():
     """Every page of every language in nav order, in minutes, with each nav section's total of the
     pages that show theirs (the others are marked "not shown"): ./dev reading (docs_pipeline/housekeeping.py)."""
-    site, rows = layout(), []
+    site, text = layout(), ""
     for lang in site.languages:
-        rows.append(f"{lang:<38} min   prose  code  out  steps")
+        text += f"{lang:<38} min   prose  code  out  steps\n"
         for section, names in site.nav_sections(lang):
             total = 0
             for name in names:
                 page = site.docs / lang / f"{name}.md"
                 r, note = reading(page), "" if shown(site, page) else "  not shown"
                 total += 0 if note else r.seconds
-                rows.append(f"  {name:<34} {r.seconds / 60:5.1f} {r.prose:7} {r.code:5} {r.output:4} {r.steps:6}{note}")
+                text += f"  {name:<34} {r.seconds / 60:5.1f} {r.prose:7} {r.code:5} {r.output:4} {r.steps:6}{note}\n"
             if len(names) > 1:
-                rows.append(f"  {'= ' + section:<34} {total / 60:5.1f}")
-        rows.append("")
-    return "\n".join(rows)
+                text += f"  {'= ' + section:<34} {total / 60:5.1f}\n"
+        text += "\n"
+    return text.removesuffix("\n")  # print() ends the last line

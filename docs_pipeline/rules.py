@@ -73,32 +73,34 @@ def rule_macros(site, page, error):
         """{rule: the sections citing it, as (page, heading, id)}: in page order, a section citing it twice once."""
         links = {}
         for other in (p for p in site.pages(lang) if not is_rules_page(site, p)):
-            parsed, name = parse(other), site.page_name(other)
+            parsed = parse(other)
             for line, cited in parsed.rules:
                 heading = [h for h in parsed.headings if h.line < line][-1]
-                links.setdefault(cited, {})[(name, heading.text, heading.id)] = None
+                links.setdefault(cited, {})[site.page_name(other), heading.text, heading.id] = None
         return links
 
     def link(name):
-        """The page `name` ("rules/autograd") relative to the page being built, as a Markdown link's target."""
-        return posixpath.relpath(name, posixpath.dirname(site.page_name(page())) or ".") + ".md"
+        """The page `name` ("rules/autograd") relative to the page being built, as a Markdown link's target
+        ("" for that page itself)."""
+        here = site.page_name(page())
+        # relpath takes the start "" (a page at the language's top) for "."
+        return "" if name == here else f"{posixpath.relpath(name, posixpath.dirname(here))}.md"
 
     def rule(name):
-        lang, here = site.language_of(page()), site.page_name(page())
+        lang = site.language_of(page())
         if not snippet_file(f"{RULES}/{name}", site.root).is_file():
             raise error(f"cites rule {name!r}, but there is no rule check snippets/{RULES}/{name}.py")
         if name not in rule_headings(lang):
             raise error(f"cites rule {name!r}, but no page in {site.name(site.docs / lang / RULES)}/ has a heading {{ #{name} }}")
         parsed, heading = rule_headings(lang)[name]
-        there = site.page_name(parsed.path)
         try:
             said = statement(parsed, heading)
         except ValueError as exc:
             raise error(f"cites rule {name!r}: {exc}") from None
-        # escaped as an attr_list value that Python-Markdown hands to the element unchanged: its inline
-        # patterns see escaped characters only, which it unescapes in attributes
-        said = said.translate(ESCAPED)
-        return texts()[lang]["rule"].format(statement=said, href=f"#{name}" if here == there else f"{link(there)}#{name}")
+        href = f"{link(site.page_name(parsed.path))}#{name}"
+        # the statement escaped as an attr_list value that Python-Markdown hands to the element unchanged:
+        # its inline patterns see escaped characters only, which it unescapes in attributes
+        return texts()[lang]["rule"].format(statement=said.translate(ESCAPED), href=href)
 
     def cited_by(name):
         lang = site.language_of(page())

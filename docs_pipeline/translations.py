@@ -23,9 +23,8 @@ OWN = front_matter_entry("outputs_read")  # each page's own mark (docs_pipeline/
 def content_hash(page):
     """What a translation records: the hash of the whole source file (a path, or the file's bytes), as bytes,
     less its own marks."""
-    text = (page if isinstance(page, bytes) else page.read_bytes()).decode("utf-8")
-    text = FRONT_MATTER.sub(lambda front: OWN.sub("", front[0]), text)
-    return digest(text.encode())
+    text = (page if isinstance(page, bytes) else page.read_bytes()).decode()
+    return digest(FRONT_MATTER.sub(lambda front: OWN.sub("", front[0]), text).encode())
 
 
 def recorded_hash(page):
@@ -104,7 +103,7 @@ def parity_problems(source, translation):
     zh, en = structure(source), structure(translation)
     return [
         f"{repo_name(translation)} vs {repo_name(source)}: {what} differ (zh {len(zh[what])}, en {len(en[what])}):\n    "
-        + "\n    ".join(list(difflib.unified_diff([str(x) for x in zh[what]], [str(x) for x in en[what]], n=1, lineterm=""))[2:])
+        + "\n    ".join(list(difflib.unified_diff(list(map(str, zh[what])), list(map(str, en[what])), n=1, lineterm=""))[2:])
         for what in zh
         if zh[what] != en[what]
     ]

@@ -55,7 +55,7 @@ def _plain(value, where):
         if value.numel() > MAX_ELEMENTS:
             raise RecordError(f"{where} is a tensor of {value.numel()} elements; record at most {MAX_ELEMENTS}")
         return plain(value)
-    if isinstance(value, (bool, int, str)) or value is None:
+    if isinstance(value, (int, str)) or value is None:  # a bool is an int
         return value
     if isinstance(value, float):
         return value if math.isfinite(value) else str(value)

@@ -11,7 +11,7 @@ import pytest
 
 from docs_pipeline.macros import PageError, page_functions
 from docs_pipeline.pages import parse
-from docs_pipeline.rules import CHECKED, RULES, is_rules_page, rules_pages, statement
+from docs_pipeline.rules import CHECKED, RULES, rules_pages, statement
 from docs_pipeline.ui import texts
 from tests.helpers import SITE, fail_if, fails_listing, read
 from tests.site_loads import source
@@ -30,11 +30,11 @@ def test_each_rule_check_asserts_its_rule():
     )
 
 
-def _section(page, heading, check):
-    """What is wrong with the section of `check` on its rules page: the program it includes, the statement
-    first (short, not about the program), the program and output folded, cited_by last."""
+def _section(page, heading, check, lang):
+    """What is wrong with the section of `check` on its rules page in `lang`: the program it includes, the
+    statement first (short, not about the program), the program and output folded, cited_by last."""
     start, end = page.section(heading)
-    where, lang = f"{page.name}:{heading.line}: the section {{ #{check.stem} }}", SITE.language_of(page.path)
+    where = f"{page.name}:{heading.line}: the section {{ #{check.stem} }}"
     code = [b for b in page.blocks if start < b.line < end]
     if not any(f"{RULES}/{check.stem}.py" in b.includes for b in code):
         yield f"{where} does not include {SITE.name(check)}"
@@ -58,10 +58,10 @@ def _section(page, heading, check):
 def test_each_check_is_shown_under_its_heading_stated_first_and_folded(lang):
     """The section opens with the statement its markers show and folds the program and its output under
     CHECKED, collapsed: a reader looks a rule up, and opens the check if need be."""
-    pages = [parse(p) for p in rules_pages(SITE, lang)]
+    pages = list(map(parse, rules_pages(SITE, lang)))
     for check in CHECKS:
         if len(found := [(page, h) for page in pages for h in page.headings if h.id == check.stem]) == 1:
-            yield from _section(*found[0], check)
+            yield from _section(*found[0], check, lang)
         else:
             where = ", ".join(page.name for page, _ in found) or f"no page in docs/{lang}/{RULES}/"
             yield f"{where}: {len(found)} headings {{ #{check.stem} }} for {SITE.name(check)}, not one"
@@ -78,10 +78,11 @@ def test_a_marker_carries_its_rules_statement(built_pages):
     """On every built page, a marker's accessible name, which pages.css shows on hover and focus, is the
     visible word and its rule's statement, character for character, and it has no title."""
     said = {}  # (language, rule): its statement; one that cannot be read is the test above's failure
-    for page in (parse(p) for p in SITE.pages() if is_rules_page(SITE, p)):
-        for heading in (h for h in page.headings if h.level == 3):
-            with contextlib.suppress(ValueError):
-                said[SITE.language_of(page.path), heading.id] = statement(page, heading)
+    for lang in SITE.languages:
+        for page in map(parse, rules_pages(SITE, lang)):
+            for heading in (h for h in page.headings if h.level == 3):
+                with contextlib.suppress(ValueError):
+                    said[lang, heading.id] = statement(page, heading)
     for built, doc in built_pages.items():
         lang = SITE.language_of(source(built))
         prefix = re.search(r'aria-label=\\?"([^"{\\]*)\{statement\}', texts()[lang]["rule"])[1]  # "Rule: "

@@ -6,4 +6,4 @@ from tests.helpers import fail_if
 
 
 def test_every_translation_is_up_to_date():
-    fail_if([str(s) for s in stale()])
+    fail_if(map(str, stale()))
