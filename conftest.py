@@ -34,6 +34,7 @@ TIERS = (
 
 
 KEPT_FROM = TIERS.index("tests/test_faults.py")  # the slow tiers: a pass is kept for the same project and tools
+KEPT = pytest.StashKey()  # a slow test's entry in the cache folder
 
 
 def _tier(item):
@@ -45,6 +46,8 @@ def _project():
     """What a slow tier's test depends on: every file of the project (git's tracked and untracked files, not
     the ignored), by path and content, Python, and the Chromium and Node the browser and audits run; None
     outside a git checkout. The pins are among the files; the built site follows from them."""
+    if not shutil.which("git"):
+        return None
     listed = subprocess.run(["git", "ls-files", "-z", "-co", "--exclude-standard"], cwd=ROOT, capture_output=True)
     if listed.returncode:
         return None
@@ -81,9 +84,6 @@ def pytest_collection_modifyitems(config, items):
             item.stash[KEPT] = entry = kept("tests", [item.nodeid, project])
             if load(entry) is not None:
                 item.add_marker(pytest.mark.skip(reason="passed on the same files and tools (kept: README.md, The caches)"))
-
-
-KEPT = pytest.StashKey()
 
 
 @pytest.hookimpl(wrapper=True)

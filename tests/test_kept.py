@@ -1,5 +1,5 @@
-"""A snippet's check is kept in the project's cache folder (docs_pipeline/harness.kept_verify) only after a
-pass, and comes back only while nothing its run depends on has changed."""
+"""A snippet's check (docs_pipeline/harness.kept_verify) and a slow tier's test (conftest._project) are kept in
+the project's cache folder only after a pass, and come back only while nothing they depend on has changed."""
 
 import subprocess
 
