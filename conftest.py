@@ -3,6 +3,9 @@ checks each property once, at the cheapest tier that sees it; `./dev test --exha
 marked `exhaustive` and widens the browser's sample to every page (the weekly run: README.md, "The tests")."""
 
 import functools
+import importlib.metadata
+import os
+import re
 import shutil
 import subprocess
 import sys
@@ -11,7 +14,7 @@ from pathlib import Path
 import pytest
 from selectolax.lexbor import LexborHTMLParser
 
-from docs_pipeline.harness import snippet_sybil
+from docs_pipeline.harness import TORCH_SETTINGS, snippet_sybil
 from docs_pipeline.site import ROOT, digest, kept, load, store
 from tests.helpers import finished, start_build
 from tests.site_loads import site_pages
@@ -44,23 +47,25 @@ def _tier(item):
 
 def _project():
     """What a slow tier's test depends on: every file of the project (git's tracked and untracked files, not
-    the ignored), by path and content, Python, and the Chromium and Node the browser and audits run; None
-    outside a git checkout. The pins are among the files; the built site follows from them."""
-    if not shutil.which("git"):
-        return None
-    listed = subprocess.run(["git", "ls-files", "-z", "-co", "--exclude-standard"], cwd=ROOT, capture_output=True)
-    if listed.returncode:
+    the ignored), by path and content; the installed packages, Python, the settings the site and torch read
+    from the environment, and the Chromium and Node the browser and audits run. None where git lists no file
+    here (not a git checkout, or one that ignores this folder)."""
+    # safe.directory: CI's container runs as root in a checkout another user owns
+    git = ["git", "-c", f"safe.directory={ROOT}", "ls-files", "-z", "-co", "--exclude-standard"]
+    listed = subprocess.run(git, cwd=ROOT, capture_output=True) if shutil.which("git") else None
+    names = sorted(filter(None, os.fsdecode(listed.stdout).split("\0"))) if listed and not listed.returncode else []
+    if not names:
         return None
     from tests.browser.chromium import chromium_executable
 
-    files = {
-        name: digest((ROOT / name).read_bytes()) for name in sorted(listed.stdout.decode().split("\0")) if (ROOT / name).is_file()
-    }
-    tools = [chromium_executable(), shutil.which("node")]
+    settings = re.findall(r"!ENV \[(\w+)", (ROOT / "mkdocs.yml").read_text(encoding="utf-8"))  # what the build reads
+    tools = [Path(tool).resolve() for tool in (chromium_executable(), shutil.which("node")) if tool]
     return [
-        files,
+        {name: digest((ROOT / name).read_bytes()) for name in names if (ROOT / name).is_file()},
+        sorted(f"{d.name}=={d.version}" for d in importlib.metadata.distributions()),
         sys.version,
-        [[tool, Path(tool).stat().st_size, Path(tool).stat().st_mtime] if tool else None for tool in tools],
+        sorted((k, v) for k, v in os.environ.items() if k in settings or k.startswith(TORCH_SETTINGS)),
+        [[str(tool), tool.stat().st_size, tool.stat().st_mtime] for tool in tools],
     ]
 
 

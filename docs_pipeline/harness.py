@@ -16,6 +16,8 @@ from .site import kept, load, program_of, snippet_name, store
 from .steps import declared
 from .values import references
 
+TORCH_SETTINGS = ("ATEN_", "OMP_", "MKL_", "TORCH", "PYTORCH")  # the prefixes of what torch reads from the environment
+
 
 def _digests(paths):
     return {p.relative_to(ROOT).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(paths)}
@@ -29,7 +31,7 @@ def run_context():
     Not the CPU: outputs hold on every CPU (outputs.flippable); the weekly run checks that they do."""
     import torch
 
-    settings = sorted((k, v) for k, v in os.environ.items() if k.startswith(("ATEN_", "OMP_", "MKL_", "TORCH", "PYTORCH")))
+    settings = sorted((k, v) for k, v in os.environ.items() if k.startswith(TORCH_SETTINGS))
     modules, todo = set(), ["outputs"]
     while todo:
         module = ROOT / "docs_pipeline" / f"{todo.pop()}.py"

@@ -103,7 +103,7 @@ class Pipeline(BasePlugin):
     config_scheme = (("kernels", config_options.Type(bool, default=True)),)  # mkdocs.yml; notebook_runs.execute
 
     def on_startup(self, *, command, dirty):  # once per process: `mkdocs serve` keeps this instance
-        self.restart = command == "serve" and not dirty  # plain `mkdocs serve`: on_config
+        self.restart = command == "serve" and not dirty and sys.argv[1:2] == ["serve"]  # plain `mkdocs serve`: on_config
         if _KeptTemplates not in JINJA_EXTENSIONS:
             JINJA_EXTENSIONS.append(_KeptTemplates)
         for name in CHATTY:
@@ -120,7 +120,7 @@ class Pipeline(BasePlugin):
         if self.restart:  # plain `mkdocs serve` runs as `mkdocs serve --dirty`, whose reloads on_files keeps exact
             log.info("mkdocs serve: restarting as mkdocs serve --dirty, to rebuild only what an edit changes")
             os.rmdir(config.site_dir)  # serve's own empty folder: the new process makes its own
-            os.execv(sys.executable, [*sys.orig_argv, "--dirty"])  # the i18n plugin reads --dirty from sys.argv
+            os.execv(sys.executable, [sys.executable, *sys.orig_argv[1:], "--dirty"])  # the i18n plugin reads sys.argv
 
     @event_priority(-110)  # after the i18n plugin (-100) has rebuilt this language's file list
     def on_files(self, files, *, config):

@@ -35,6 +35,8 @@ def test_a_slow_tests_pass_is_kept_only_for_the_same_files(tmp_path, monkeypatch
     monkeypatch.setattr(conftest, "ROOT", tmp_path)
     assert conftest._project() is None  # not a git checkout: nothing is kept
     subprocess.run(["git", "init", "-q"], cwd=tmp_path, check=True)
+    assert conftest._project() is None  # git lists no file here
+    (tmp_path / "mkdocs.yml").write_text("site_url: !ENV [SITE_URL, x]\n")
     (tmp_path / ".gitignore").write_text("site/\n")
     (tmp_path / "page.md").write_text("a")
     keys = [conftest._project()]
@@ -42,4 +44,6 @@ def test_a_slow_tests_pass_is_kept_only_for_the_same_files(tmp_path, monkeypatch
         (tmp_path / change).parent.mkdir(exist_ok=True)
         (tmp_path / change).write_text("b")
         keys.append(conftest._project())
-    assert keys[0] == keys[1] != keys[2] != keys[3]
+    monkeypatch.setenv("SITE_URL", "elsewhere")  # mkdocs.yml reads it
+    keys.append(conftest._project())
+    assert keys[0] == keys[1] != keys[2] != keys[3] != keys[4]

@@ -41,6 +41,7 @@ def test_a_reload_serves_what_a_whole_build_writes(tmp_path):
     server = subprocess.Popen(command, cwd=project, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
         served = f"http://{address}{SITE.base_path}"
+        _said(server, "restarting as mkdocs serve --dirty")  # docs_pipeline/plugin.py: plain serve as ./dev serve's
         _said(server, "Serving on")
         with (project / snippet.relative_to(ROOT)).open("a", encoding="utf-8") as code:
             code.write('print("reloaded")\n' * 40)
