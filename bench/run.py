@@ -9,6 +9,7 @@ import argparse
 import json
 import os
 import shutil
+import signal
 import socket
 import statistics
 import subprocess
@@ -183,7 +184,7 @@ def measure_reload():
                 _log(f"{figure}: {times[-1]:.2f} s")
         finally:
             watchdog.cancel()
-            server.terminate()
+            server.send_signal(signal.SIGINT)  # as Ctrl-C: mkdocs serve removes its temporary site
             server.wait(timeout=30)
         figures[figure] = statistics.median(times)
     shutil.rmtree(copy)

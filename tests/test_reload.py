@@ -6,6 +6,7 @@ time is `./dev bench`'s)."""
 import json
 import re
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -62,5 +63,5 @@ def test_a_reload_serves_what_a_whole_build_writes(tmp_path):
             f"after saving {snippet.relative_to(ROOT)}:",
         )
     finally:
-        server.kill()
-        server.wait()
+        server.send_signal(signal.SIGINT)  # as Ctrl-C: mkdocs serve removes its temporary site
+        server.wait(timeout=60)
