@@ -76,6 +76,7 @@ def measure_ci():
         _run(["git", "clone", "--quiet", "--no-hardlinks", ROOT, clone])
         _log(f"{figure}: .ci/run in a clean clone (minutes)")
         figures[figure] = _run([clone / ".ci/run"], clone, env)[0]
+    shutil.rmtree(TMP)  # the clones with their installs, and the caches: gigabytes
     return figures
 
 
