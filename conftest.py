@@ -3,19 +3,14 @@ checks each property once, at the cheapest tier that sees it; `./dev test --exha
 marked `exhaustive` and widens the browser's sample to every page (the weekly run: README.md, "The tests")."""
 
 import functools
-import importlib.metadata
-import os
-import re
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from selectolax.lexbor import LexborHTMLParser
 
-from docs_pipeline.harness import TORCH_SETTINGS, snippet_sybil
-from docs_pipeline.site import ROOT, digest, kept, load, store
+from docs_pipeline.harness import project_context, snippet_sybil
+from docs_pipeline.site import ROOT, kept, load, store
 from tests.helpers import finished, start_build
 from tests.site_loads import site_pages
 from tests.site_server import serve
@@ -46,27 +41,14 @@ def _tier(item):
 
 
 def _project():
-    """What a slow tier's test depends on: every file of the project (git's tracked and untracked files, not
-    the ignored), by path and content; the installed packages, Python, the settings the site and torch read
-    from the environment, and the Chromium and Node the browser and audits run. None where git lists no file
-    here (not a git checkout, or one that ignores this folder)."""
-    # safe.directory: CI's container runs as root in a checkout another user owns
-    git = ["git", "-c", f"safe.directory={ROOT}", "ls-files", "-z", "-co", "--exclude-standard"]
-    listed = subprocess.run(git, cwd=ROOT, capture_output=True) if shutil.which("git") else None
-    names = sorted(filter(None, os.fsdecode(listed.stdout).split("\0"))) if listed and not listed.returncode else []
-    if not names:
+    """What a slow tier's test depends on: harness.project_context (None outside a git checkout), and the
+    Chromium and Node the browser and audits run."""
+    if (project := project_context()) is None:
         return None
     from tests.browser.chromium import chromium_executable
 
-    settings = re.findall(r"!ENV \[(\w+)", (ROOT / "mkdocs.yml").read_text(encoding="utf-8"))  # what the build reads
     tools = [Path(tool).resolve() for tool in (chromium_executable(), shutil.which("node")) if tool]
-    return [
-        {name: digest((ROOT / name).read_bytes()) for name in names if (ROOT / name).is_file()},
-        sorted(f"{d.name}=={d.version}" for d in importlib.metadata.distributions()),
-        sys.version,
-        sorted((k, v) for k, v in os.environ.items() if k in settings or k.startswith(TORCH_SETTINGS)),
-        [[str(tool), tool.stat().st_size, tool.stat().st_mtime] for tool in tools],
-    ]
+    return [project, [[str(tool), tool.stat().st_size, tool.stat().st_mtime] for tool in tools]]
 
 
 def pytest_addoption(parser):

@@ -1,10 +1,15 @@
-"""Sybil wiring: every file under snippets/ is one example, run whole and checked."""
+"""Sybil wiring: every file under snippets/ is one example, run whole and checked; and what a kept pass depends
+on, a snippet's (run_context, run_inputs) or a slow test's (project_context)."""
 
 import ast
 import functools
 import hashlib
+import importlib.metadata
 import os
 import platform
+import re
+import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -12,7 +17,7 @@ from sybil import Document, Region, Sybil
 
 from .outputs import verify
 from .runner import ROOT, Snippet
-from .site import kept, load, program_of, snippet_name, store
+from .site import digest, kept, load, program_of, snippet_name, store
 from .steps import declared
 from .values import references
 
@@ -48,6 +53,26 @@ def run_context():
         _digests(modules),
         (ROOT / "constraints.txt").read_text(encoding="utf-8"),  # the pins
         data,
+    ]
+
+
+def project_context():
+    """What a slow tier's test (conftest.py) depends on besides the browser and Node it drives: every file of the
+    project (git's tracked and untracked files, not the ignored), by path and content; the installed packages,
+    Python, and the settings mkdocs.yml and torch read from the environment. None where git lists no file here
+    (not a git checkout, or one that ignores this folder)."""
+    # safe.directory: CI's container runs as root in a checkout another user owns
+    git = ["git", "-c", f"safe.directory={ROOT}", "ls-files", "-z", "-co", "--exclude-standard"]
+    listed = subprocess.run(git, cwd=ROOT, capture_output=True) if shutil.which("git") else None
+    names = sorted(filter(None, os.fsdecode(listed.stdout).split("\0"))) if listed and not listed.returncode else []
+    if not names:
+        return None
+    settings = re.findall(r"!ENV \[(\w+)", (ROOT / "mkdocs.yml").read_text(encoding="utf-8"))  # what the build reads
+    return [
+        {name: digest((ROOT / name).read_bytes()) for name in names if (ROOT / name).is_file()},
+        sorted(f"{d.name}=={d.version}" for d in importlib.metadata.distributions()),
+        sys.version,
+        sorted((k, v) for k, v in os.environ.items() if k in settings or k.startswith(TORCH_SETTINGS)),
     ]
 
 

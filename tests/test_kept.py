@@ -1,4 +1,4 @@
-"""A snippet's check (docs_pipeline/harness.kept_verify) and a slow tier's test (conftest._project) are kept in
+"""A snippet's check (docs_pipeline/harness.kept_verify) and a slow tier's test (harness.project_context) are kept in
 the project's cache folder only after a pass, and come back only while nothing they depend on has changed."""
 
 import subprocess
@@ -28,22 +28,20 @@ def test_a_kept_snippet_check_runs_again_when_what_its_run_depends_on_changes(tm
 
 
 def test_a_slow_tests_pass_is_kept_only_for_the_same_files(tmp_path, monkeypatch):
-    """conftest._project: the key of a kept browser, audit or fault test's pass changes with any file git
+    """harness.project_context: the key of a kept browser, audit or fault test's pass changes with any file git
     tracks or would track, and with none it ignores."""
-    import conftest
-
-    monkeypatch.setattr(conftest, "ROOT", tmp_path)
-    assert conftest._project() is None  # not a git checkout: nothing is kept
+    monkeypatch.setattr(harness, "ROOT", tmp_path)
+    assert harness.project_context() is None  # not a git checkout: nothing is kept
     subprocess.run(["git", "init", "-q"], cwd=tmp_path, check=True)
-    assert conftest._project() is None  # git lists no file here
+    assert harness.project_context() is None  # git lists no file here
     (tmp_path / "mkdocs.yml").write_text("site_url: !ENV [SITE_URL, x]\n")
     (tmp_path / ".gitignore").write_text("site/\n")
     (tmp_path / "page.md").write_text("a")
-    keys = [conftest._project()]
+    keys = [harness.project_context()]
     for change in ("site/index.html", "page.md", "new.md"):  # ignored, edited, untracked
         (tmp_path / change).parent.mkdir(exist_ok=True)
         (tmp_path / change).write_text("b")
-        keys.append(conftest._project())
+        keys.append(harness.project_context())
     monkeypatch.setenv("SITE_URL", "elsewhere")  # mkdocs.yml reads it
-    keys.append(conftest._project())
+    keys.append(harness.project_context())
     assert keys[0] == keys[1] != keys[2] != keys[3] != keys[4]
