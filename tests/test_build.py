@@ -39,19 +39,6 @@ def _lines(text):
     return "\n".join(line.rstrip() for line in text).strip("\n")
 
 
-def _code(name, doc, page):
-    """The page's code blocks show what it includes, as snippets/ holds it, in order (the copy button: the
-    browser tests)."""
-    shown, blocks = doc.css("article div.highlight pre > code"), parse(page).blocks
-    if len(shown) != len(blocks):
-        return [f"{name}: {len(blocks)} fenced blocks in {SITE.name(page)}, {len(shown)} code blocks built"]
-    return [
-        f"{block.where}: the built block does not show {', '.join(block.includes)}"
-        for block, code in zip(blocks, shown, strict=True)
-        if _lines(code.text().splitlines()) != _lines(expand(block.includes))
-    ]
-
-
 @fails_listing
 def test_every_built_page(built_site, built_pages):
     """Every built HTML file (the notebook and 404 pages too), each failure naming it: the <html lang>
@@ -76,8 +63,18 @@ def test_every_built_page(built_site, built_pages):
             **{what: doc.css_first(selector) for what, selector in NOWHERE.items()},
         }
         yield from [f"{name}: {what}" for what, found in wrong.items() if found]
-        if source(page).is_file():
-            yield from _code(name, doc, source(page))
+        if not source(page).is_file():
+            continue
+        # its code blocks show what it includes, as snippets/ holds it, in order (the copy button: the browser tests)
+        shown, blocks = doc.css("article div.highlight pre > code"), parse(source(page)).blocks
+        if len(shown) != len(blocks):
+            yield f"{name}: {len(blocks)} fenced blocks in {SITE.name(source(page))}, {len(shown)} code blocks built"
+            continue
+        yield from [
+            f"{block.where}: the built block does not show {', '.join(block.includes)}"
+            for block, code in zip(blocks, shown, strict=True)
+            if _lines(code.text().splitlines()) != _lines(expand(block.includes))
+        ]
 
 
 def test_each_language_has_its_own_search_index_without_code(built_site, built_pages):
