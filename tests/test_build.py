@@ -28,28 +28,8 @@ def test_the_strict_build_passes(build):
     assert build.returncode == 0, f"mkdocs build --strict failed:\n{build.stdout[-5000:]}{build.stderr[-10000:]}"
 
 
-def test_every_page_and_each_languages_404_page_is_built(built_site, built_pages):
-    """The notebook pages: tests/test_notebooks.py."""
-    expected = [f"{SITE.url_of(p)}index.html" for p in SITE.pages()] + [f"{SITE.prefix(lang)}404.html" for lang in SITE.languages]
-    missing = [describe(built_site, page) for page in expected if page not in built_pages]
-    assert not missing, f"pages not built: {missing}"
-
-
 def _lines(text):
     return "\n".join(line.rstrip() for line in text).strip("\n")
-
-
-def _code(name, doc, page):
-    """The page's code blocks show what it includes, as snippets/ holds it, in order (the copy button: the
-    browser tests)."""
-    shown, blocks = doc.css("article div.highlight pre > code"), parse(page).blocks
-    if len(shown) != len(blocks):
-        return [f"{name}: {len(blocks)} fenced blocks in {SITE.name(page)}, {len(shown)} code blocks built"]
-    return [
-        f"{block.where}: the built block does not show {', '.join(block.includes)}"
-        for block, code in zip(blocks, shown, strict=True)
-        if _lines(code.text().splitlines()) != _lines(expand(block.includes))
-    ]
 
 
 @fails_listing
@@ -62,8 +42,11 @@ def test_every_built_page(built_site, built_pages):
     parsed lays the whole page out inside its task); no <link rel="alternate" hreflang>: Material's script
     fetches sitemap.xml beside each, and the i18n plugin's per-page alternates have none there, so each view
     would 404 (hreflang: sitemap.xml); no notebook page in the navigation (a page's notebook page is linked
-    from its notes).
+    from its notes). And every page is built, each language's 404 page too (the notebook pages:
+    tests/test_notebooks.py).
     """
+    expected = [f"{SITE.url_of(p)}index.html" for p in SITE.pages()] + [f"{SITE.prefix(lang)}404.html" for lang in SITE.languages]
+    yield from [f"{describe(built_site, page)}: not built" for page in expected if page not in built_pages]
     for page, doc in built_pages.items():
         name, lang = describe(built_site, page), SITE.language_of(source(page))
         base = json.loads(doc.css_first("#__config").text())["base"]
@@ -76,8 +59,18 @@ def test_every_built_page(built_site, built_pages):
             **{what: doc.css_first(selector) for what, selector in NOWHERE.items()},
         }
         yield from [f"{name}: {what}" for what, found in wrong.items() if found]
-        if source(page).is_file():
-            yield from _code(name, doc, source(page))
+        if not source(page).is_file():
+            continue
+        # its code blocks show what it includes, as snippets/ holds it, in order (the copy button: the browser tests)
+        shown, blocks = doc.css("article div.highlight pre > code"), parse(source(page)).blocks
+        if len(shown) != len(blocks):
+            yield f"{name}: {len(blocks)} fenced blocks in {SITE.name(source(page))}, {len(shown)} code blocks built"
+            continue
+        yield from [
+            f"{block.where}: the built block does not show {', '.join(block.includes)}"
+            for block, code in zip(blocks, shown, strict=True)
+            if _lines(code.text().splitlines()) != _lines(expand(block.includes))
+        ]
 
 
 def test_each_language_has_its_own_search_index_without_code(built_site, built_pages):

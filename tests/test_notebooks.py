@@ -126,12 +126,12 @@ def test_notebook_page_and_download_are_the_executed_notebook(built_site, built_
     assert where in built_pages, f"{name}: no notebook page at {where}"
     # Its <html lang>: tests/test_build.py; its canonical link and description: tests/test_page_meta.py.
     doc = built_pages[where]
-    assert '"nbformat"' not in doc.html and doc.css_first("div.jupyter-wrapper"), f"{where}: not rendered by mkdocs-jupyter"
     exercises = exercise_file_name(page, SITE)
     assert (built_site / url / exercises).is_file(), f"{name}: no exercise version beside its notebook ({exercises})"
     assert nb.title in doc.text(), f"{where}: the page is not the {nb.lang} notebook"
     extras = [extra for extra in JUPYTER_EXTRAS if extra in doc.html.lower()]
     assert not extras, f"{where}: mkdocs-jupyter's {extras} left in (docs_pipeline/page_html.py)"
+    # rendered by mkdocs-jupyter: its cells are the page's code blocks (docs_pipeline/page_html.py)
     blocks = len(doc.css("div.highlight > pre > code"))
     assert blocks == len(nb.code_cells), f"{where}: {blocks} Material code blocks for {len(nb.code_cells)} code cells"
     ids = [h.attributes["id"] for h in doc.css("h1[id], h2[id], h3[id], h4[id], h5[id], h6[id]")]

@@ -5,12 +5,12 @@ Each check walks every page and fails once, listing every page's problems."""
 
 import re
 from collections import Counter, defaultdict
-from itertools import takewhile
 
 import pytest
+from markdown_it import MarkdownIt
 
 from docs_pipeline.outputs import unread_outputs
-from docs_pipeline.pages import ADMONITION, ARTICLE, HEADING, LIST_ITEM, code_markers, lines_outside, parse, split_target
+from docs_pipeline.pages import ARTICLE, code_markers, lines_outside, parse, split_target
 from docs_pipeline.rules import LINK  # a link: its text
 from docs_pipeline.runner import stored
 from docs_pipeline.site import program_of, snippet_file
@@ -23,6 +23,15 @@ def shown(page):
     for path, section in (split_target(t) for block in page.blocks for t in block.includes):
         sections[path].add(section)
     return sections
+
+
+# Every line dedented: an admonition's body reads as paragraphs and list items, not as indented code.
+MARKDOWN = MarkdownIt("commonmark").enable("table")
+
+
+def markdown_blocks(page):
+    """The page as markdown-it's tokens: each block's .map is the lines it spans (0-based, the last excluded)."""
+    return MARKDOWN.parse("\n".join(line.lstrip() for line in page.lines))
 
 
 def code_is_included_not_pasted(page):
@@ -95,16 +104,13 @@ def rule_citations_stay_out_of_the_way(page):
     cited = Counter(line for line, _ in page.rules)
     if SITE.page_name(page.path) == "summary" and cited:
         yield f"{page.name}: the summary cites rules (lines {sorted(cited)}); cite them where the rule is taught"
-    paragraph = []
-    for number, line in enumerate([*page.lines, ""], 1):
-        if number in cited and (HEADING.match(line) or line.lstrip().startswith("|")):
-            yield f"{page.name}:{number}: a rule citation in a heading or table"
-        if not line.strip() or LIST_ITEM.match(line) or line.lstrip().startswith(("- ", "* ")):
-            if (count := sum(cited[n] for n in paragraph)) > 1:
-                yield f"{page.name}:{paragraph[0]}: {count} rule citations in one paragraph"
-            paragraph = []
-        if line.strip():
-            paragraph.append(number)
+    for block in (token for token in markdown_blocks(page) if token.map):
+        first, past = block.map
+        count = sum(cited[n] for n in range(first + 1, past + 1))
+        if count and block.type in ("heading_open", "table_open"):
+            yield f"{page.name}:{first + 1}: a rule citation in a heading or table"
+        elif count > 1 and block.type in ("paragraph_open", "html_block"):
+            yield f"{page.name}:{first + 1}: {count} rule citations in one paragraph"
 
 
 CORE = SITE.nav_groups[0][1]  # the pages of the nav's first section, by name
@@ -145,16 +151,12 @@ def plain(text):
 ARTICLE_TEXT = plain(read(SITE.root / "tests/article.zh.txt"))
 
 
-def continues(line):
-    """The line goes on the paragraph or list item above it."""
-    return bool(line.strip()) and not any(pattern.match(line) for pattern in (HEADING, LIST_ITEM, ADMONITION))
-
-
 def marked_passages(page):
     """(line, text) of each paragraph or list item an uncorrected article mark opens, from the mark on."""
-    for number, line in enumerate(page.lines, 1):
-        if (mark := ARTICLE.search(line)) and not mark["args"].strip():
-            yield number, " ".join([line[mark.end() :], *takewhile(continues, page.lines[number:])])
+    for inline in (token for token in markdown_blocks(page) if token.type == "inline"):
+        for mark in ARTICLE.finditer(inline.content):
+            if not mark["args"].strip():
+                yield inline.map[0] + 1 + inline.content.count("\n", 0, mark.start()), inline.content[mark.end() :]
 
 
 def a_passage_marked_as_the_articles_is_its_words(page):

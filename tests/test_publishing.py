@@ -72,13 +72,19 @@ VAGUE |= {"right here", "read more", "see more", "start", "this"}
 
 
 @fails_listing
-def test_every_pages_links_are_followed_by_crawlers_and_say_where_they_lead(built_site, built_pages):
-    """Lighthouse's SEO audits crawlable-anchors and link-text, as Lighthouse 12 reads them, on every
-    built page (Lighthouse itself audits a sample: tests/audit/); and each page's language switcher
-    links its counterpart, a 404 page the home pages (the language-switch script:
-    tests/browser/test_browser_pages.py)."""
+def test_every_page_loads_only_this_sites_files_and_its_links_say_where_they_lead(built_site, built_pages):
+    """What a browser loads on a first visit to any page comes from this site, exists in it, and weighs
+    less than PAGE_WEIGHT_LIMIT_KIB gzipped. Lighthouse's SEO audits crawlable-anchors and link-text, as
+    Lighthouse 12 reads them, on every built page (Lighthouse itself audits a sample: tests/audit/); and
+    each page's language switcher links its counterpart, a 404 page the home pages (the language-switch
+    script: tests/browser/test_browser_pages.py)."""
     for page, doc in built_pages.items():
         name, lang = describe(built_site, page), SITE.language_of(source(page))
+        files, external, missing = page_weight(built_site, page, BASE_PATH)
+        yield from [f"{name}: loads {url} from another host" for url in external]
+        yield from [f"{name}: loads {path}, a file the site does not have" for path in missing]
+        if (size := sum(files.values())) >= PAGE_WEIGHT_LIMIT_KIB * 1024:
+            yield f"{name}: {size / 1024:.0f} KiB gzipped on a first visit, over {PAGE_WEIGHT_LIMIT_KIB} KiB; most of it {max(files, key=files.get)}"
         for link in doc.css("a"):
             attrs = {key: value or "" for key, value in link.attributes.items()}
             href = re.sub(r"\s", "", attrs.get("href", ""))
@@ -99,19 +105,6 @@ def test_every_pages_links_are_followed_by_crawlers_and_say_where_they_lead(buil
             lands = urlsplit(urljoin(f"{BASE_PATH}{page}", switch.attributes["href"])).path
             if lands != f"{BASE_PATH}{SITE.prefix(switch.attributes['hreflang'])}{inner}":
                 yield f"{name}: the language switch to {switch.attributes['hreflang']} leads to {lands}"
-
-
-@fails_listing
-def test_a_first_visit_loads_only_this_sites_files_within_the_weight_limit(built_site, built_pages):
-    """What a browser loads on a first visit to any page comes from this site, exists in it, and
-    weighs less than PAGE_WEIGHT_LIMIT_KIB gzipped."""
-    for page in built_pages:
-        files, external, missing = page_weight(built_site, page, BASE_PATH)
-        name = describe(built_site, page)
-        yield from [f"{name}: loads {url} from another host" for url in external]
-        yield from [f"{name}: loads {path}, a file the site does not have" for path in missing]
-        if (size := sum(files.values())) >= PAGE_WEIGHT_LIMIT_KIB * 1024:
-            yield f"{name}: {size / 1024:.0f} KiB gzipped on a first visit, over {PAGE_WEIGHT_LIMIT_KIB} KiB; most of it {max(files, key=files.get)}"
 
 
 def test_what_a_page_loads_is_seen(tmp_path):
