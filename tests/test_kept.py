@@ -6,6 +6,7 @@ import subprocess
 from docs_pipeline import harness
 from docs_pipeline.harness import kept_verify
 from docs_pipeline.runner import ROOT, Snippet
+from tests.helpers import write
 
 
 def test_a_kept_snippet_check_runs_again_when_what_its_run_depends_on_changes(tmp_path, monkeypatch):
@@ -34,13 +35,10 @@ def test_a_slow_tests_pass_is_kept_only_for_the_same_files(tmp_path, monkeypatch
     assert harness.project_context() is None  # not a git checkout: nothing is kept
     subprocess.run(["git", "init", "-q"], cwd=tmp_path, check=True)
     assert harness.project_context() is None  # git lists no file here
-    (tmp_path / "mkdocs.yml").write_text("site_url: !ENV [SITE_URL, x]\n")
-    (tmp_path / ".gitignore").write_text("site/\n")
-    (tmp_path / "page.md").write_text("a")
+    write(tmp_path, {"mkdocs.yml": "site_url: !ENV [SITE_URL, x]\n", ".gitignore": "site/\n", "page.md": "a"})
     keys = [harness.project_context()]
     for change in ("site/index.html", "page.md", "new.md"):  # ignored, edited, untracked
-        (tmp_path / change).parent.mkdir(exist_ok=True)
-        (tmp_path / change).write_text("b")
+        write(tmp_path, {change: "b"})
         keys.append(harness.project_context())
     monkeypatch.setenv("SITE_URL", "elsewhere")  # mkdocs.yml reads it
     keys.append(harness.project_context())

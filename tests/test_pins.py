@@ -23,33 +23,24 @@ def _pins(lines):
 PINNED = _pins(read(ROOT / "constraints.txt").splitlines())
 
 
-def test_installed_packages_and_pyproject_pins_are_the_versions_constraints_txt_pins():
+def test_installed_packages_pyproject_pins_and_what_only_macos_installs_are_what_constraints_txt_pins():
+    """One walk over what .venv holds. ./dev lock pins what pip installed here, on Linux: a requirement whose
+    marker only macOS meets must be in constraints.txt with its marker (./dev lock keeps such lines)."""
     project = tomllib.loads(read(ROOT / "pyproject.toml"))["project"]
     direct = _pins(project["dependencies"])
     assert direct, "pyproject.toml: no name==version pin read from [project] dependencies"
-    installed = {canonicalize_name(d.metadata["Name"]): d.version.split("+")[0] for d in importlib.metadata.distributions()}
-    fail_if(
-        [
-            f"{name} {version} installed, constraints.txt pins {PINNED.get(name)}"
-            for name, version in sorted(installed.items())
-            if name not in {canonicalize_name(project["name"]), "pip", "setuptools", "wheel"} and PINNED.get(name) != version
-        ]
-        + [f"pyproject.toml pins {n}=={v}, constraints.txt {PINNED.get(n)}" for n, v in direct.items() if PINNED.get(n) != v],
-        "not the versions constraints.txt pins (after changing pyproject.toml: ./dev lock):",
-    )
-
-
-def test_what_only_macos_installs_is_pinned_too():
-    """./dev lock pins what pip installed here, on Linux: a requirement whose marker only macOS meets
-    must be in constraints.txt with its marker (./dev lock keeps such lines)."""
     mac = {**default_environment(), "sys_platform": "darwin", "platform_system": "Darwin", "extra": ""}
-    missing = {
-        f"{requirement} (of {dist.metadata['Name']})"
-        for machine in ("x86_64", "arm64")
-        for dist in importlib.metadata.distributions()
-        for requirement in map(Requirement, dist.requires or [])
-        if requirement.marker
-        and requirement.marker.evaluate({**mac, "platform_machine": machine})
-        and canonicalize_name(requirement.name) not in PINNED
-    }
-    fail_if(sorted(missing), "constraints.txt: not pinned for macOS:")
+    problems = {f"pyproject.toml pins {n}=={v}, constraints.txt {PINNED.get(n)}" for n, v in direct.items() if PINNED.get(n) != v}
+    for dist in importlib.metadata.distributions():
+        name, version = canonicalize_name(dist.metadata["Name"]), dist.version.split("+")[0]
+        if name not in {canonicalize_name(project["name"]), "pip", "setuptools", "wheel"} and PINNED.get(name) != version:
+            problems.add(f"{name} {version} installed, constraints.txt pins {PINNED.get(name)}")
+        problems |= {
+            f"{requirement} (of {dist.metadata['Name']}): only macOS installs it, and constraints.txt does not pin it"
+            for machine in ("x86_64", "arm64")
+            for requirement in map(Requirement, dist.requires or [])
+            if requirement.marker
+            and requirement.marker.evaluate({**mac, "platform_machine": machine})
+            and canonicalize_name(requirement.name) not in PINNED
+        }
+    fail_if(sorted(problems), "not as constraints.txt pins (after changing pyproject.toml: ./dev lock):")
