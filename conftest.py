@@ -3,15 +3,10 @@ checks each property once, at the cheapest tier that sees it; `./dev test --exha
 marked `exhaustive` and widens the browser's sample to every page (the weekly run: README.md, "The tests")."""
 
 import functools
-import json
 import shutil
-import subprocess
-import threading
-import time
 from pathlib import Path
 
 import pytest
-from filelock import FileLock
 from selectolax.lexbor import LexborHTMLParser
 
 from docs_pipeline.harness import project_context, snippet_sybil
@@ -92,34 +87,24 @@ def exhaustive(request):
 
 
 @pytest.fixture(scope="session", autouse=True)
-def site_build(request, tmp_path_factory, exhaustive, worker_id):
+def site_build(request, tmp_path_factory, exhaustive):
     """The whole site's build, started with the session's first test when a selected test needs it (the
-    snippet tier leaves a core to it): the folder that holds the site (site/) and, once the build ends, how it
-    ended (build.json). pytest-xdist's workers share it: the first to need it starts it for all. Its notebooks
-    run in the build's own process, in Jupyter kernels with --exhaustive."""
+    snippet tier is one process and leaves a core to it): (site, process). Its notebooks run in the build's
+    own process, in Jupyter kernels with --exhaustive."""
     if not any({"built_site", "build"} & set(item.fixturenames) for item in request.session.items):
         yield None
         return
-    folder = tmp_path_factory.getbasetemp()
-    folder = folder if worker_id == "master" else folder.parent  # the workers' common folder
-    with FileLock(folder / "site.lock"):
-        if started := not (folder / "site").exists():
-            (folder / "site").mkdir()
-            build = start_build(ROOT, folder / "site", {} if exhaustive else {"DOCS_KERNELS": "false"})
-            result = folder / "build.json"
-            threading.Thread(target=lambda: store(result, json.dumps(vars(finished(build)))), daemon=True).start()
-    yield folder
-    if started:
-        build.kill()
-        build.wait()
+    site = tmp_path_factory.mktemp("site")
+    build = start_build(ROOT, site, {} if exhaustive else {"DOCS_KERNELS": "false"})
+    yield site, build
+    build.kill()
+    build.wait()
 
 
 @pytest.fixture(scope="session")
 def build(site_build):
     """How the build ended: its exit code and what it said."""
-    while (result := load(site_build / "build.json")) is None:
-        time.sleep(0.2)
-    return subprocess.CompletedProcess(**json.loads(result))
+    return finished(site_build[1])
 
 
 @pytest.fixture(scope="session")
@@ -128,7 +113,7 @@ def built_site(site_build, build):
     (tests/test_build.py::test_the_strict_build_passes says why)."""
     if build.returncode != 0:
         pytest.skip("the strict build failed: tests/test_build.py::test_the_strict_build_passes says why")
-    return site_build / "site"
+    return site_build[0]
 
 
 @pytest.fixture(scope="session")
