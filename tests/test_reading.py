@@ -1,9 +1,10 @@
 """The reader's budget: the core path (the nav's first section) reads in an hour, each of its pages in
 10 minutes, each page going deeper (the second section) in 25 minutes, at the rates
-docs_pipeline/reading.py states; and those rates are what it counts."""
+docs_pipeline/reading.py states; and those rates are what it counts. The next links walk the core path."""
 
 import re
 from dataclasses import replace
+from urllib.parse import urljoin
 
 import pytest
 
@@ -27,6 +28,18 @@ def test_the_core_path_reads_in_an_hour_and_each_page_in_its_budget(lang):
                 yield f"docs/{lang}/{name}.md ({title}): {m} min, over the reader's budget of {budget} (split it by topic; ./dev reading prints every page)"
         if budget == CORE_PAGE_MINUTES and sum(minutes.values()) > CORE_MINUTES:
             yield f"docs/{lang}/ {title}: {sum(minutes.values())} min in all, over the reader's budget of {CORE_MINUTES} ({minutes}; ./dev reading prints every page)"
+
+
+@pytest.mark.parametrize("lang", SITE.languages)
+def test_the_next_links_walk_the_core_path(lang, built_pages):
+    """A learner walks the core path as the site leads: from the home page, by each page's "next" link in the
+    footer (a plain link: where its href leads), through the nav's first section in order and out into the next."""
+    (_, core), (_, deeper) = SITE.nav_sections(lang)[:2]
+    expected = [SITE.url_of(SITE.docs / lang / f"{name}.md") for name in [*core, deeper[0]]]
+    walked = expected[:1]
+    while len(walked) < len(expected) and (link := built_pages[f"{walked[-1]}index.html"].css_first("a.md-footer__link--next")):
+        walked.append(urljoin(f"/{walked[-1]}", link.attributes["href"])[1:])
+    assert walked == expected, f"the {lang} next links walk {walked}, the core path is {expected}"
 
 
 def test_reading_counts_prose_code_output_and_steps_at_the_stated_rates(tmp_path):
