@@ -1,7 +1,7 @@
 """Every reader (issue 46), in Chromium, beyond what axe and Lighthouse see:
 
-- forced colours (Windows High Contrast and its kin, emulated, light and dark): in every stepped figure,
-  at every step, the current line differs from every other line in what forced colours keep (a border,
+- forced colours (Windows High Contrast and its kin, emulated, light and dark): in each stepped figure of the
+  sample (below), at every step, the current line differs from every other line in what forced colours keep (a border,
   an outline, a background that stands out), and the lines already run differ from those to come in a
   border or outline, not in colour alone; every label of every graph on the page is 4.5:1 or more
   against its box, computed from the browser's computed styles, in forced and in ordinary colours;
@@ -13,8 +13,8 @@
 - reduced motion: nothing on the page animates or transitions.
 
 The sample: the page with the most stepped figures in both languages, how-it-works (both languages
-where language matters) and en/errors (a long table). Forced colours: each page with a stepped figure
-once, the languages taking turns (one figure of each snippet).
+where language matters) and en/errors (a long table). Forced colours: the stepped pages that hold every
+construct of their figures and graphs between them.
 """
 
 import json
@@ -25,6 +25,7 @@ from docs_pipeline.pages import parse
 from docs_pipeline.site import layout
 from docs_pipeline.ui import texts
 from tests.browser.chromium import figure_id
+from tests.site_loads import covering
 
 SITE = layout()
 WIDTHS = {1280: 900, 412: 823}  # a desktop, and Lighthouse's phone
@@ -35,10 +36,6 @@ HOW = SITE.docs / "en/how-it-works.md"
 STEPPED_SAMPLE = list(dict.fromkeys([*_MOST, SITE.counterpart(HOW), HOW]))
 # Focus: the templates and the header are the same in both languages; the stepped page in Chinese.
 FOCUS_SAMPLE = list(dict.fromkeys([_MOST[0], HOW, SITE.docs / "en/errors.md"]))
-# Each page with a stepped figure, once, the languages taking turns.
-EVERY_STEPPED = [
-    SITE.docs / SITE.languages[i % 2] / f"{name}.md" for i, name in enumerate(sorted({SITE.page_name(p) for p in ON_PAGE}))
-]
 
 
 # ------------------------------------------------------------------------------------ forced colours
@@ -147,19 +144,31 @@ _LINES = f"""(figure) => {{
 }}"""
 
 
-@pytest.mark.parametrize("page", EVERY_STEPPED, ids=SITE.name)
-def test_forced_colours_mark_the_current_line_and_every_label_reads(page, open_tab):
-    """In Playwright's emulation: forced colours, light and dark, and the ordinary palettes."""
-    problems, url = [], SITE.url_of(page)
-    for forced in ("active", "none"):
-        for scheme in ("light", "dark"):
-            with open_tab(url, reduced_motion="reduce", forced_colors=forced, color_scheme=scheme) as tab:
-                found = tab.evaluate(_LABELS)
-                if forced == "active":
-                    for figure in map(figure_id, ON_PAGE[page]):
-                        found += [f"{figure}: {p}" for p in tab.locator(figure).evaluate(_LINES)]
-            problems += [f"forced colours {forced}, {scheme}: {p}" for p in found + tab.errors]
-    assert not problems, f"{SITE.name(page)} ({url}):\n  " + "\n  ".join(problems)
+def test_forced_colours_mark_the_current_line_and_every_label_reads(open_tab, built_pages, exhaustive):
+    """In Playwright's emulation: forced colours, light and dark, and the ordinary palettes. On the pages with
+    stepped figures that hold every construct of their figures and graphs between them (site_loads.covering:
+    the same stylesheet draws a construct alike on every page); with --exhaustive, on every one."""
+    stepped = {
+        page: {
+            (node.tag, *sorted((node.attributes.get("class") or "").split()))
+            for node in doc.css("figure.steps *, svg.autograd-graph *")
+        }
+        for page, doc in built_pages.items()
+        if doc.css_first("figure.steps")
+    }
+    problems = []
+    for page in list(stepped) if exhaustive else covering(stepped, []):
+        for forced in ("active", "none"):
+            for scheme in ("light", "dark"):
+                with open_tab(
+                    page.removesuffix("index.html"), reduced_motion="reduce", forced_colors=forced, color_scheme=scheme
+                ) as tab:
+                    found = tab.evaluate(_LABELS)
+                    if forced == "active":
+                        for figure in tab.locator("figure.steps").all():
+                            found += [f"#{figure.get_attribute('id')}: {p}" for p in figure.evaluate(_LINES)]
+                problems += [f"{page}, forced colours {forced}, {scheme}: {p}" for p in found + tab.errors]
+    assert not problems, "\n  ".join(problems)
 
 
 # ------------------------------------------------------------------------------------------- focus
