@@ -9,7 +9,8 @@ language with this same instance, the default language first; `mkdocs serve` kee
   unexecuted, so a saved snippet reloads in seconds. Out of the nav and search (they repeat their
   page), in the sitemap and language switcher, which the i18n plugin does not fill for them.
 - Reloads: plain `mkdocs serve` restarts itself as `mkdocs serve --dirty` (./dev serve's command); a reload
-  rebuilds the pages whose sources changed since the last build, both languages' (on_files).
+  rebuilds the pages whose sources changed since the last build, both languages' (on_files); a page added or
+  removed, the whole site, into an emptied folder.
 - Page notes: `page_links` for overrides/partials/page-notes.html, with the page's reading time
   (docs_pipeline/reading.py, counted on the Markdown the macros rendered) and the notebook's
   exercise version beside it. A page's source is published with the site under _sources/.
@@ -35,6 +36,7 @@ language with this same instance, the default language first; `mkdocs serve` kee
 import json
 import logging
 import os
+import shutil
 import sys
 import time
 from functools import lru_cache, partial
@@ -127,6 +129,10 @@ class Pipeline(BasePlugin):
         site, lang = layout(), config.theme["language"]  # the i18n plugin sets it for each language's build
         if lang == site.default:  # the first language's build starts the whole build, making (and running) every notebook
             self.started, self.terms = time.time(), tuple(load_glossary())  # hashable: link_first_uses is cached
+            if self.dirty and self.built and self.pages != set(site.pages()):  # a page added or removed since: a whole
+                self.built, self.search = 0.0, {}  # build into an emptied site, as plain serve's, leaves no page behind
+                shutil.rmtree(config.site_dir)
+            self.pages = set(site.pages())
             # the search entries of this build alone (on_post_build merges a reload's with the last build's): the i18n
             # plugin and Material's search would each add them to all those of mkdocs serve's earlier builds
             config.plugins["i18n"].search_entries.clear()

@@ -1,6 +1,7 @@
 """`mkdocs serve` (plain: the plugin restarts it with --dirty, as `./dev serve` runs it) rebuilds only what an
 edit changed (docs_pipeline/plugin.py marks the pages): after a snippet is saved, every page it serves, and each
-language's search index, is what a whole build writes. Weekly: it serves and builds the whole site (the reload's
+language's search index, is what a whole build writes; a page added to the nav and removed again is no longer
+served. Weekly: it serves and builds the whole site (the reload's
 time is `./dev bench`'s)."""
 
 import json
@@ -10,6 +11,7 @@ import signal
 import socket
 import subprocess
 import sys
+import urllib.error
 import urllib.request
 
 import pytest
@@ -24,6 +26,13 @@ LIVERELOAD = re.compile(r"<script>\s*var livereload = .*?</script>", re.S)  # wh
 def _said(server, text):
     """The first line the server says that holds text."""
     return next(line for line in server.stdout if text in line)
+
+
+def _status(url):
+    try:
+        return urllib.request.urlopen(url).status
+    except urllib.error.HTTPError as error:
+        return error.code
 
 
 def _normal(text, name):
@@ -47,6 +56,19 @@ def test_a_reload_serves_what_a_whole_build_writes(tmp_path):
         with (project / snippet.relative_to(ROOT)).open("a", encoding="utf-8") as code:
             code.write('print("reloaded")\n' * 40)
         _said(server, "Reloading browsers")
+        # a page added to the nav in both languages, served, then removed: neither it nor its search entries stay
+        config, added = (project / "mkdocs.yml").read_text(encoding="utf-8"), "      - 新页: added.md\n"
+        pages = [project / "docs" / lang / "added.md" for lang in SITE.languages]
+        for page in pages:
+            page.write_text("# 新页 { #added }\n\n一个加上又删去的页面。\n", encoding="utf-8")
+        (project / "mkdocs.yml").write_text(config.replace("  - 参考:\n", f"  - 参考:\n{added}"), encoding="utf-8")
+        _said(server, "Reloading browsers")
+        assert _status(served + "en/added/") == 200, "a page added to the nav is not served"
+        for page in pages:
+            page.unlink()
+        (project / "mkdocs.yml").write_text(config, encoding="utf-8")
+        _said(server, "Reloading browsers")
+        assert _status(served + "en/added/") == 404, "a page removed from docs/ and the nav is still served"
         built = tmp_path / "site"
         assert finished(start_build(project, built, {"DOCS_KERNELS": "false"})).returncode == 0
         files = [
