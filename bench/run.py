@@ -62,14 +62,16 @@ def _run(cmd, cwd=ROOT, env=None, timeout=TIMEOUT_S):
 
 
 def measure_ci():
-    """.ci/run in a clean clone of HEAD with an empty cache folder (pip's and npm's downloads too, as on
-    a fresh CI runner), then in another clean clone with the cache folder the first one left."""
+    """.ci/run in a clean clone of HEAD with an empty cache folder (pip's and npm's downloads and torch's
+    compiled kernels too, as on a fresh CI runner), then in another clean clone with the cache folder the first
+    one left."""
     caches, clone, figures = TMP / "ci-cache", TMP / "ci-clone", {}
     shutil.rmtree(caches, ignore_errors=True)
     env = {k: v for k, v in os.environ.items() if k not in {"VIRTUAL_ENV", "PYTHONHOME", "PYTHONPATH"}} | {
         "DOCS_CACHE": f"{caches}/docs",
         "PIP_CACHE_DIR": f"{caches}/pip",
         "npm_config_cache": f"{caches}/npm",
+        "TORCHINDUCTOR_CACHE_DIR": f"{caches}/inductor",
     }
     for figure in ("ci_cold_s", "ci_cached_s"):
         shutil.rmtree(clone, ignore_errors=True)
