@@ -129,10 +129,13 @@ class Pipeline(BasePlugin):
         site, lang = layout(), config.theme["language"]  # the i18n plugin sets it for each language's build
         if lang == site.default:  # the first language's build starts the whole build, making (and running) every notebook
             self.started, self.terms = time.time(), tuple(load_glossary())  # hashable: link_first_uses is cached
-            if self.dirty and self.built and self.pages != set(site.pages()):  # a page added or removed since: a whole
-                self.built, self.search = 0.0, {}  # build into an emptied site, as plain serve's, leaves no page behind
-                shutil.rmtree(config.site_dir)
-            self.pages = set(site.pages())
+            # a page added or removed since the last build that ended: every page, into an emptied folder, as plain
+            # serve builds them, leaves none behind (a build that fails is tried whole again)
+            self.building = set(site.pages())
+            self.whole = bool(self.dirty and self.built and self.building != self.pages)
+            if self.whole:
+                shutil.rmtree(config.site_dir, ignore_errors=True)
+                self.search = {}
             # the search entries of this build alone (on_post_build merges a reload's with the last build's): the i18n
             # plugin and Material's search would each add them to all those of mkdocs serve's earlier builds
             config.plugins["i18n"].search_entries.clear()
@@ -163,7 +166,7 @@ class Pipeline(BasePlugin):
         if self.dirty and self.built:  # a reload: rebuild the pages whose sources changed since the last build
             # docs_pipeline/'s own files: not the bytecode Python writes into its __pycache__/ as the build imports
             watched = [site.root / "mkdocs.yml", *(site.root / "docs_pipeline").glob("*"), *(site.root / "overrides").rglob("*")]
-            everything = max(map(_mtime, watched)) > self.built
+            everything = self.whole or max(map(_mtime, watched)) > self.built
             for file in files.documentation_pages():
                 if not isinstance(file, NotebookPage):
                     changed = everything or max(map(_mtime, _sources(Path(file.abs_src_path)))) > _mtime(file.abs_dest_path)
@@ -246,7 +249,7 @@ class Pipeline(BasePlugin):
             return
         site, built = layout(), Path(config.site_dir)
         index = json.loads((built / "search" / "search_index.json").read_text(encoding="utf-8"))
-        self.built, rest = self.started, index["docs"]
+        self.built, self.pages, rest = self.started, self.building, index["docs"]
         for lang in reversed(site.languages):  # the default language, under no prefix, last: the entries left
             prefix = site.prefix(lang)
             docs = [{**d, "location": d["location"].removeprefix(prefix)} for d in rest if d["location"].startswith(prefix)]

@@ -1,7 +1,7 @@
 """`mkdocs serve` (plain: the plugin restarts it with --dirty, as `./dev serve` runs it) rebuilds only what an
 edit changed (docs_pipeline/plugin.py marks the pages): after a snippet is saved, every page it serves, and each
 language's search index, is what a whole build writes; a page added to the nav and removed again is no longer
-served. Weekly: it serves and builds the whole site (the reload's
+served, nor in search. Weekly: it serves and builds the whole site (the reload's
 time is `./dev bench`'s)."""
 
 import json
@@ -35,6 +35,19 @@ def _status(url):
         return error.code
 
 
+def _same(served, built, names, context):
+    """Each of `names` is served as the whole build `built` wrote it."""
+    fail_if(
+        (
+            f"{name}: the reload serves other content than a whole build writes"
+            for name in names
+            if _normal(urllib.request.urlopen(served + name).read().decode().replace(served, SITE.site_url), name)
+            != _normal((built / name).read_text(encoding="utf-8"), name)
+        ),
+        context,
+    )
+
+
 def _normal(text, name):
     return sorted(json.dumps(d) for d in json.loads(text)["docs"]) if name.endswith(".json") else LIVERELOAD.sub("", text)
 
@@ -56,34 +69,28 @@ def test_a_reload_serves_what_a_whole_build_writes(tmp_path):
         with (project / snippet.relative_to(ROOT)).open("a", encoding="utf-8") as code:
             code.write('print("reloaded")\n' * 40)
         _said(server, "Reloading browsers")
-        # a page added to the nav in both languages, served, then removed: neither it nor its search entries stay
-        config, added = (project / "mkdocs.yml").read_text(encoding="utf-8"), "      - 新页: added.md\n"
-        pages = [project / "docs" / lang / "added.md" for lang in SITE.languages]
-        for page in pages:
-            page.write_text("# 新页 { #added }\n\n一个加上又删去的页面。\n", encoding="utf-8")
-        (project / "mkdocs.yml").write_text(config.replace("  - 参考:\n", f"  - 参考:\n{added}"), encoding="utf-8")
-        _said(server, "Reloading browsers")
-        assert _status(served + "en/added/") == 200, "a page added to the nav is not served"
-        for page in pages:
-            page.unlink()
-        (project / "mkdocs.yml").write_text(config, encoding="utf-8")
-        _said(server, "Reloading browsers")
-        assert _status(served + "en/added/") == 404, "a page removed from docs/ and the nav is still served"
         built = tmp_path / "site"
         assert finished(start_build(project, built, {"DOCS_KERNELS": "false"})).returncode == 0
         files = [
             f.relative_to(built).as_posix() for f in built.rglob("*.html") if "notebooks" not in f.parts
         ]  # served unexecuted
-        files += [f"{SITE.prefix(lang)}search/search_index.json" for lang in SITE.languages]
-        fail_if(
-            (
-                f"{name}: the reload serves other content than a whole build writes"
-                for name in files
-                if _normal(urllib.request.urlopen(served + name).read().decode().replace(served, SITE.site_url), name)
-                != _normal((built / name).read_text(encoding="utf-8"), name)
-            ),
-            f"after saving {snippet.relative_to(ROOT)}:",
-        )
+        indexes = [f"{SITE.prefix(lang)}search/search_index.json" for lang in SITE.languages]
+        _same(served, built, files + indexes, f"after saving {snippet.relative_to(ROOT)}:")
+        # a page added to the nav in both languages, served, then removed: neither it nor its search entries stay
+        config, added = (project / "mkdocs.yml").read_text(encoding="utf-8"), "      - 新页: added.md\n"
+        pages = [project / "docs" / lang / "added.md" for lang in SITE.languages]
+        urls = [served + SITE.url_of(SITE.docs / lang / "added.md") for lang in SITE.languages]
+        for page in pages:
+            page.write_text("# 新页 { #added }\n\n一个加上又删去的页面。\n", encoding="utf-8")
+        (project / "mkdocs.yml").write_text(config.replace("  - 参考:\n", f"  - 参考:\n{added}"), encoding="utf-8")
+        _said(server, "Reloading browsers")
+        assert [_status(url) for url in urls] == [200, 200], f"a page added to the nav is not served: {urls}"
+        for page in pages:
+            page.unlink()
+        (project / "mkdocs.yml").write_text(config, encoding="utf-8")
+        _said(server, "Reloading browsers")
+        assert [_status(url) for url in urls] == [404, 404], f"a page removed from docs/ and the nav is still served: {urls}"
+        _same(served, built, indexes, "after adding a page and removing it:")
     finally:
         server.send_signal(signal.SIGINT)  # as Ctrl-C: mkdocs serve removes its temporary site
         server.wait(timeout=60)

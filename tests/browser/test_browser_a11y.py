@@ -13,8 +13,8 @@
 - reduced motion: nothing on the page animates or transitions.
 
 The sample: the page with the most stepped figures in both languages, how-it-works (both languages
-where language matters) and en/errors (a long table). Forced colours: the stepped pages that hold every
-construct of their figures and graphs between them.
+where language matters) and en/errors (a long table). Forced colours: the pages with graphs that hold every
+construct of their graphs and stepped figures between them.
 """
 
 import json
@@ -33,6 +33,7 @@ ON_PAGE = {page: parse(page).steps for page in SITE.pages() if parse(page).steps
 # the page with the most stepped figures (the first in order of the pages' paths), in each language
 _MOST = [SITE.counterpart(max(ON_PAGE, key=lambda p: len(ON_PAGE[p])), lang) for lang in SITE.languages]
 HOW = SITE.docs / "en/how-it-works.md"
+GRAPHS = "figure.steps, figure.steps *, svg.autograd-graph, svg.autograd-graph *"  # what forced colours sample
 STEPPED_SAMPLE = list(dict.fromkeys([*_MOST, SITE.counterpart(HOW), HOW]))
 # Focus: the templates and the header are the same in both languages; the stepped page in Chinese.
 FOCUS_SAMPLE = list(dict.fromkeys([_MOST[0], HOW, SITE.docs / "en/errors.md"]))
@@ -146,18 +147,15 @@ _LINES = f"""(figure) => {{
 
 def test_forced_colours_mark_the_current_line_and_every_label_reads(open_tab, built_pages, exhaustive):
     """In Playwright's emulation: forced colours, light and dark, and the ordinary palettes. On the pages with
-    stepped figures that hold every construct of their figures and graphs between them (site_loads.covering:
-    the same stylesheet draws a construct alike on every page); with --exhaustive, on every one."""
-    stepped = {
-        page: {
-            (node.tag, *sorted((node.attributes.get("class") or "").split()))
-            for node in doc.css("figure.steps *, svg.autograd-graph *")
-        }
+    graphs (stepped figures or not) that hold every construct of them between them (site_loads.covering: the
+    same stylesheet draws a construct alike on every page); with --exhaustive, on every one."""
+    graphs = {
+        page: {(node.tag, *sorted((node.attributes.get("class") or "").split())) for node in doc.css(GRAPHS)}
         for page, doc in built_pages.items()
-        if doc.css_first("figure.steps")
+        if doc.css_first(GRAPHS)
     }
     problems = []
-    for page in list(stepped) if exhaustive else covering(stepped, []):
+    for page in list(graphs) if exhaustive else covering(graphs, []):
         for forced in ("active", "none"):
             for scheme in ("light", "dark"):
                 with open_tab(
