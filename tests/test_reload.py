@@ -93,4 +93,7 @@ def test_a_reload_serves_what_a_whole_build_writes(tmp_path):
         _same(served, built, indexes, "after adding a page and removing it:")
     finally:
         server.send_signal(signal.SIGINT)  # as Ctrl-C: mkdocs serve removes its temporary site
-        server.wait(timeout=60)
+        try:
+            server.wait(timeout=60)
+        except subprocess.TimeoutExpired:  # a shutdown that hangs (seen now and then) is not what this test checks
+            server.kill()
