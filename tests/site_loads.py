@@ -120,11 +120,12 @@ def sample(pages):
     (kinds), then, one page at a time, the page that adds the most constructs not yet seen, until every
     construct of the site is in one of them. A construct is an element inside the page's <article>, as its
     tag and classes. `pages` as kinds takes them."""
-    made = {
-        page: {(node.tag, *sorted((node.attributes.get("class") or "").split())) for node in doc.css("article *")}
-        for page, doc in pages.items()
-    }
-    return covering(made, kinds(pages))
+    return covering({page: constructs(doc, "article *") for page, doc in pages.items()}, kinds(pages))
+
+
+def constructs(doc, selector):
+    """The constructs of a parsed page that `selector` matches: each element as its tag and classes."""
+    return {(node.tag, *sorted((node.attributes.get("class") or "").split())) for node in doc.css(selector)}
 
 
 def covering(sets, chosen):

@@ -1,8 +1,7 @@
 """`mkdocs serve` (plain: the plugin restarts it with --dirty, as `./dev serve` runs it) rebuilds only what an
 edit changed (docs_pipeline/plugin.py marks the pages): after a snippet is saved, every page it serves, and each
 language's search index, is what a whole build writes; a page added to the nav and removed again is no longer
-served, nor in search. Weekly: it serves and builds the whole site (the reload's
-time is `./dev bench`'s)."""
+served, nor in search. Weekly: it serves and builds the whole site (the reload's time is `./dev bench`'s)."""
 
 import json
 import re

@@ -1,9 +1,9 @@
 """Every reader (issue 46), in Chromium, beyond what axe and Lighthouse see:
 
-- forced colours (Windows High Contrast and its kin, emulated, light and dark): in each stepped figure of the
-  sample (below), at every step, the current line differs from every other line in what forced colours keep (a border,
-  an outline, a background that stands out), and the lines already run differ from those to come in a
-  border or outline, not in colour alone; every label of every graph on the page is 4.5:1 or more
+- forced colours (Windows High Contrast and its kin, emulated, light and dark): in each stepped figure of
+  the sample (below), at every step, the current line differs from every other line in what forced colours
+  keep (a border, an outline, a background that stands out), and the lines already run differ from those to
+  come in a border or outline, not in colour alone; every label of every graph on the page is 4.5:1 or more
   against its box, computed from the browser's computed styles, in forced and in ordinary colours;
 - focus: no Tab stop lies under the sticky header, at 1280 and 412 px, on the sample;
 - a screen reader through a stepped figure, read from Chromium's accessibility tree (CDP): after each
@@ -25,7 +25,7 @@ from docs_pipeline.pages import parse
 from docs_pipeline.site import layout
 from docs_pipeline.ui import texts
 from tests.browser.chromium import figure_id
-from tests.site_loads import covering
+from tests.site_loads import constructs, covering
 
 SITE = layout()
 WIDTHS = {1280: 900, 412: 823}  # a desktop, and Lighthouse's phone
@@ -149,11 +149,7 @@ def test_forced_colours_mark_the_current_line_and_every_label_reads(open_tab, bu
     """In Playwright's emulation: forced colours, light and dark, and the ordinary palettes. On the pages with
     graphs (stepped figures or not) that hold every construct of them between them (site_loads.covering: the
     same stylesheet draws a construct alike on every page); with --exhaustive, on every one."""
-    graphs = {
-        page: {(node.tag, *sorted((node.attributes.get("class") or "").split())) for node in doc.css(GRAPHS)}
-        for page, doc in built_pages.items()
-        if doc.css_first(GRAPHS)
-    }
+    graphs = {page: constructs(doc, GRAPHS) for page, doc in built_pages.items() if doc.css_first(GRAPHS)}
     problems = []
     for page in list(graphs) if exhaustive else covering(graphs, []):
         for forced in ("active", "none"):
