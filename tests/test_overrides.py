@@ -131,8 +131,10 @@ def test_each_adjustment_of_rendered_html_finds_what_it_expects(tmp_path):
     import markdown
     from mkdocs_jupyter.convert import nb2html
 
-    output = new_output("stream", text="1\n")
-    cells = [new_markdown_cell("# 标题\n\n## Two"), new_code_cell("print(1)", execution_count=1, outputs=[output])]
+    cells = [
+        new_markdown_cell("# 标题\n\n## Two"),
+        new_code_cell("print(1)", execution_count=1, outputs=[new_output("stream", text="1\n")]),
+    ]
     nbformat.write(new_notebook(cells=cells), tmp_path / "nb.ipynb")
     rendered = nb2html(str(tmp_path / "nb.ipynb"))
     expected = {"NOTEBOOK": 1, "COPY_BUTTON": 2, "CELL_CODE": 1, "HEADING": 2}

@@ -22,7 +22,8 @@ def meta_problems(pages):
     for page, doc in pages.items():
         if page.endswith("404.html"):
             continue
-        name, lang = describe(Path(), page), SITE.language_of(source(page))  # <html lang>: tests/test_build.py
+        origin = source(page)
+        name, lang = describe(Path(), page), SITE.language_of(origin)  # <html lang>: tests/test_build.py
         address = f"{SITE.site_url}{page.removesuffix('index.html')}"
         if (links := [link.attributes["href"] for link in doc.css("link[rel=canonical]")]) != [address]:
             yield f"{name}: canonical links {links}, expected one, to its own address under site_url {address}"
@@ -32,7 +33,7 @@ def meta_problems(pages):
             yield f'{name}: no <meta name="description">'
             continue
         by_language[lang, shown].append(name)
-        own = " ".join(str(parse(source(page)).meta.get("description") or "").split()) if source(page).is_file() else shown
+        own = " ".join(str(parse(origin).meta.get("description") or "").split()) if origin.is_file() else shown
         if not own:
             yield f"{name}: no `description:` in its front matter (the page shows the site's description)"
         elif own != shown:

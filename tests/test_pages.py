@@ -20,8 +20,9 @@ from tests.helpers import SITE, fail_if, read
 def shown(page):
     """Every file the page's code blocks include: the sections it shows (None: all of it)."""
     sections = defaultdict(set)
-    for path, section in (split_target(t) for block in page.blocks for t in block.includes):
-        sections[path].add(section)
+    for block in page.blocks:
+        for path, section in map(split_target, block.includes):
+            sections[path].add(section)
     return sections
 
 

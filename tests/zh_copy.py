@@ -9,7 +9,7 @@ import re
 
 import autocorrect_py
 
-from docs_pipeline.site import ROOT
+from docs_pipeline.site import ROOT, repo_name
 
 CJK = re.compile(r"[\u3400-\u9fff\uff00-\uffef\u3000-\u303f]")
 TAG = re.compile(r"<[^>]+>")
@@ -43,4 +43,4 @@ def source_strings():
             text = TAG.sub("", JINJA.sub(" ", line))
             # YAML's `key: value` colon is syntax, not punctuation: key and value are two texts
             parts = re.split(r":(?:\s|$)", text) if path.suffix == ".yml" else [text]
-            yield from ((path.relative_to(ROOT).as_posix(), number, part) for part in parts if CJK.search(part))
+            yield from ((repo_name(path), number, part) for part in parts if CJK.search(part))
