@@ -11,7 +11,7 @@ from selectolax.lexbor import LexborHTMLParser
 
 from docs_pipeline.harness import project_context, snippet_sybil
 from docs_pipeline.site import ROOT, kept, load, store
-from tests.helpers import finished, start_build
+from tests.helpers import finished, read, start_build
 from tests.site_loads import site_pages
 from tests.site_server import serve
 
@@ -40,17 +40,6 @@ def _tier(item):
     return max(n for n, kind in enumerate(TIERS) if path.startswith(kind) or kind in item.fixturenames)
 
 
-def _project():
-    """What a slow tier's test depends on: harness.project_context (None outside a git checkout), and the
-    Chromium and Node the browser and audits run."""
-    if (project := project_context()) is None:
-        return None
-    from tests.browser.chromium import chromium_executable
-
-    tools = [Path(tool).resolve() for tool in (chromium_executable(), shutil.which("node")) if tool]
-    return [project, [[str(tool), tool.stat().st_size, tool.stat().st_mtime] for tool in tools]]
-
-
 def pytest_addoption(parser):
     parser.addoption("--exhaustive", action="store_true", help="also the weekly run's exhaustive variants (README.md)")
     parser.addoption("--screenshots", action="store_true", help="browser tests save screenshots in test-artifacts/")
@@ -58,7 +47,7 @@ def pytest_addoption(parser):
 
 def pytest_collection_modifyitems(config, items):
     weekly = [item for item in items if item.get_closest_marker("exhaustive")]
-    if not config.getoption("exhaustive"):
+    if not (exhaustive := config.getoption("exhaustive")):
         config.hook.pytest_deselected(items=weekly)
         items[:] = [item for item in items if item not in weekly]
     for item in items:
@@ -66,9 +55,15 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.browser)
     items.sort(key=_tier)  # stable: each tier keeps pytest's order
     slow = [item for item in items if _tier(item) >= KEPT_FROM]
-    if slow and not config.getoption("exhaustive") and not config.getoption("screenshots") and (project := _project()):
+    # what a slow test depends on: harness.project_context (None outside a git checkout), and the Chromium and
+    # Node the browser and audits run
+    if slow and not exhaustive and not config.getoption("screenshots") and (project := project_context()):
+        from tests.browser.chromium import chromium_executable
+
+        tools = [Path(tool).resolve() for tool in (chromium_executable(), shutil.which("node")) if tool]
+        key = [project, [[str(tool), tool.stat().st_size, tool.stat().st_mtime] for tool in tools]]
         for item in slow:
-            item.stash[KEPT] = entry = kept("tests", [item.nodeid, project])
+            item.stash[KEPT] = entry = kept("tests", [item.nodeid, key])
             if load(entry) is not None:
                 item.add_marker(pytest.mark.skip(reason="passed on the same files and tools (kept: README.md, The caches)"))
 
@@ -119,7 +114,7 @@ def built_site(site_build, build):
 @pytest.fixture(scope="session")
 def built_pages(built_site):
     """Every built HTML file (the notebook and 404 pages too), parsed once: {its path in the site: its tree}."""
-    return {p.relative_to(built_site).as_posix(): LexborHTMLParser(p.read_text(encoding="utf-8")) for p in site_pages(built_site)}
+    return {p.relative_to(built_site).as_posix(): LexborHTMLParser(read(p)) for p in site_pages(built_site)}
 
 
 # ---------------------------------------------------------------- browser tests (tests/browser/)
@@ -137,8 +132,7 @@ def browser():
     """One headless Chromium for the session; fails (never skips) when there is none."""
     from tests.browser.chromium import INSTALL_HINT, chromium_executable, launch
 
-    executable = chromium_executable()
-    if executable is None:
+    if (executable := chromium_executable()) is None:
         pytest.fail(f"no Chromium found. {INSTALL_HINT}", pytrace=False)
     with launch(executable) as chromium:
         yield chromium

@@ -91,7 +91,7 @@ def python(project, env, *args):
 def start_build(project, site, env):
     """`mkdocs build --strict` of `project` into `site`, started (`env` added to this process's)."""
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", **env}
-    command = [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)]
+    command = [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", site]
     return subprocess.Popen(command, cwd=project, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 

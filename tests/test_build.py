@@ -48,7 +48,8 @@ def test_every_built_page(built_site, built_pages):
     expected = [f"{SITE.url_of(p)}index.html" for p in SITE.pages()] + [f"{SITE.prefix(lang)}404.html" for lang in SITE.languages]
     yield from [f"{describe(built_site, page)}: not built" for page in expected if page not in built_pages]
     for page, doc in built_pages.items():
-        name, lang = describe(built_site, page), SITE.language_of(source(page))
+        markdown = source(page)
+        name, lang = describe(built_site, page), SITE.language_of(markdown)
         base = json.loads(doc.css_first("#__config").text())["base"]
         wrong = {
             f'not <html lang="{lang}">': doc.css_first(f"html:not([lang={lang}])"),
@@ -59,12 +60,12 @@ def test_every_built_page(built_site, built_pages):
             **{what: doc.css_first(selector) for what, selector in NOWHERE.items()},
         }
         yield from [f"{name}: {what}" for what, found in wrong.items() if found]
-        if not source(page).is_file():
+        if not markdown.is_file():
             continue
         # its code blocks show what it includes, as snippets/ holds it, in order (the copy button: the browser tests)
-        shown, blocks = doc.css("article div.highlight pre > code"), parse(source(page)).blocks
+        shown, blocks = doc.css("article div.highlight pre > code"), parse(markdown).blocks
         if len(shown) != len(blocks):
-            yield f"{name}: {len(blocks)} fenced blocks in {SITE.name(source(page))}, {len(shown)} code blocks built"
+            yield f"{name}: {len(blocks)} fenced blocks in {SITE.name(markdown)}, {len(shown)} code blocks built"
             continue
         yield from [
             f"{block.where}: the built block does not show {', '.join(block.includes)}"

@@ -13,7 +13,7 @@ import shutil
 import pytest
 
 from docs_pipeline.runner import SEEDS
-from tests.helpers import SNIPPET_TESTS, dev, finished, python, start_build, tiny_project, write
+from tests.helpers import SNIPPET_TESTS, dev, finished, python, read, start_build, tiny_project, write
 
 PAGE = '# {title} {{ #page }}\n\n{text}\n\n```python\n--8<-- "d/v.py"\n```\n\n```text title="{out}"\n--8<-- "d/v.out"\n```\n'
 BASE = {
@@ -125,7 +125,7 @@ def test_a_rerecorded_value_reaches_both_languages(site_faults):
     project, built = site_faults
     for page in ("site/a/index.html", "site/en/a/index.html"):
         assert (project / page).is_file(), f"the build stopped before writing {page}:\n{built.stderr[-3000:]}"
-        assert "1234.5" in (project / page).read_text(encoding="utf-8"), f"{page} does not show the re-recorded value"
+        assert "1234.5" in read(project / page), f"{page} does not show the re-recorded value"
 
 
 def test_a_notebook_cell_that_raises(recorded, tmp_path):

@@ -19,9 +19,9 @@ def settings():
     where torch uses one)."""
     probe = "import torch; print(torch.backends.cpu.get_cpu_capability().lower(), torch.get_num_threads())"
     native, threads = python(ROOT, {}, "-c", probe).stdout.split()
-    offered = LEVELS[: LEVELS.index(native) + 1] if native in LEVELS else ("default",)
+    below = LEVELS[: LEVELS.index(native)] if native in LEVELS else LEVELS[:1]
     one = "1" if int(threads) > 1 else "2"
-    return {f"ATEN_CPU_CAPABILITY={lv}": {"ATEN_CPU_CAPABILITY": lv} for lv in offered if lv != native} | {
+    return {f"ATEN_CPU_CAPABILITY={lv}": {"ATEN_CPU_CAPABILITY": lv} for lv in below} | {
         f"{one} thread(s)": {"OMP_NUM_THREADS": one, "MKL_NUM_THREADS": one}
     }
 

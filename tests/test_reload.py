@@ -17,7 +17,7 @@ import pytest
 
 from docs_pipeline.pages import parse, split_target
 from docs_pipeline.site import ROOT
-from tests.helpers import SITE, fail_if, finished, start_build
+from tests.helpers import SITE, fail_if, finished, read, start_build, write
 
 LIVERELOAD = re.compile(r"<script>\s*var livereload = .*?</script>", re.S)  # what mkdocs serve adds before </body>
 
@@ -40,8 +40,8 @@ def _same(served, built, names, context):
         (
             f"{name}: the reload serves other content than a whole build writes"
             for name in names
-            if _normal(urllib.request.urlopen(served + name).read().decode().replace(served, SITE.site_url), name)
-            != _normal((built / name).read_text(encoding="utf-8"), name)
+            if _normal(urllib.request.urlopen(f"{served}{name}").read().decode().replace(served, SITE.site_url), name)
+            != _normal(read(built / name), name)
         ),
         context,
     )
@@ -77,17 +77,15 @@ def test_a_reload_serves_what_a_whole_build_writes(tmp_path):
         indexes = [f"{SITE.prefix(lang)}search/search_index.json" for lang in SITE.languages]
         _same(served, built, files + indexes, f"after saving {snippet.relative_to(ROOT)}:")
         # a page added to the nav in both languages, served, then removed: neither it nor its search entries stay
-        config, added = (project / "mkdocs.yml").read_text(encoding="utf-8"), "      - 新页: added.md\n"
-        pages = [project / "docs" / lang / "added.md" for lang in SITE.languages]
+        config = read(project / "mkdocs.yml")
+        pages = {f"docs/{lang}/added.md": "# 新页 { #added }\n\n一个加上又删去的页面。\n" for lang in SITE.languages}
         urls = [served + SITE.url_of(SITE.docs / lang / "added.md") for lang in SITE.languages]
-        for page in pages:
-            page.write_text("# 新页 { #added }\n\n一个加上又删去的页面。\n", encoding="utf-8")
-        (project / "mkdocs.yml").write_text(config.replace("  - 参考:\n", f"  - 参考:\n{added}"), encoding="utf-8")
+        write(project, {**pages, "mkdocs.yml": config.replace("  - 参考:\n", "  - 参考:\n      - 新页: added.md\n")})
         _said(server, "Reloading browsers")
         assert [_status(url) for url in urls] == [200, 200], f"a page added to the nav is not served: {urls}"
         for page in pages:
-            page.unlink()
-        (project / "mkdocs.yml").write_text(config, encoding="utf-8")
+            (project / page).unlink()
+        write(project, {"mkdocs.yml": config})
         _said(server, "Reloading browsers")
         assert [_status(url) for url in urls] == [404, 404], f"a page removed from docs/ and the nav is still served: {urls}"
         _same(served, built, indexes, "after adding a page and removing it:")
