@@ -55,9 +55,11 @@ def exercise_prose(page):
             if adm and adm["marker"].startswith("???") and adm["kind"] in HIDDEN:
                 hidden = width
             if n in skipped or adm or not line.strip() or HEADING.match(line) or "{{ steps(" in line:
-                paragraphs.append((hidden is not None, []))
-            else:
+                paragraphs.append((False, []))
+            elif paragraphs[-1][1]:
                 paragraphs[-1][1].append(line)
+            else:  # an answer's paragraph when its first line is in the answer
+                paragraphs[-1] = (hidden is not None, [line])
         for is_answer, lines in paragraphs:
             if lines:  # rule citations left out: a notebook has no rules page
                 yield heading.id, is_answer, plain(render(RULE_CITATION.sub("", "\n".join(lines)), page, SITE))
