@@ -70,14 +70,14 @@ def html_messages(built_site, built_pages, request, tmp_path_factory):
             text = f"{page}:{m['line']}:{m['column']}: {m['ruleId']}: {m['message']}{selector}"
             messages.append({"page": page, "rule": m["ruleId"], "origin": origin, "text": text})
     theme = [m for m in messages if m["origin"] == "theme"]
-    lines = [f"{count:5} {rule}" for rule, count in Counter(m["rule"] for m in theme).most_common()]
-    lines.append(
-        f"{len(theme):5} in all, on {len({m['page'] for m in theme})} pages (Material's base template and partials the site does not replace)"
-    )
 
     def pytest_terminal_summary(terminalreporter):  # shown after the run, passing or not
         terminalreporter.section("html-validate: the theme's own markup")
-        terminalreporter.write_line("\n".join(lines))
+        for rule, count in Counter(m["rule"] for m in theme).most_common():
+            terminalreporter.write_line(f"{count:5} {rule}")
+        terminalreporter.write_line(
+            f"{len(theme):5} in all, on {len({m['page'] for m in theme})} pages (Material's base template and partials the site does not replace)"
+        )
 
     request.config.pluginmanager.register(SimpleNamespace(pytest_terminal_summary=pytest_terminal_summary))
     write_report("html-validate.json", messages)
