@@ -3,7 +3,6 @@ for the weekly site audits, on a page of each kind (test_lighthouse.py), and for
 runs `python -m tests.audit.lighthouse SITE RUNS` for the performance of every page of docs/, mobile
 and desktop, and reads the records it prints (JSON)."""
 
-import hashlib
 import json
 import shutil
 import subprocess
@@ -11,7 +10,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from docs_pipeline.site import ROOT, layout
+from docs_pipeline.site import ROOT, digest, layout
 from tests.browser.chromium import INSTALL_HINT, chromium_executable
 from tests.site_server import serve
 
@@ -29,7 +28,7 @@ def write_report(name, report):
 def tool_report(cmd, out, timeout, ok=(0,), cwd=None):
     """The JSON report an audit tool (`cmd`, run by Node) writes to `out`; a tool that is not installed, or
     fails, raises with what to do or what it said."""
-    lock = hashlib.sha256((AUDIT / "package-lock.json").read_bytes()).hexdigest()[:16]
+    lock = digest((AUDIT / "package-lock.json").read_bytes(), 16)
     # `./dev` writes this stamp into node_modules after `npm ci` of this exact lock file
     if not shutil.which("node") or not (AUDIT / f"node_modules/.installed-{lock}").is_file():
         raise RuntimeError(

@@ -31,10 +31,10 @@ def own_template_tags():
     theirs = Path(material.__file__).resolve().parent / "templates"
     return [
         re.compile(".*?".join(r"\s*".join(map(re.escape, part.split(" "))) for part in JINJA.split(tag)), re.S)
-        for ours in sorted((ROOT / "overrides").rglob("*.html"))
-        for tag in sorted(
-            _start_tags(ours) - _start_tags(theirs / "base.html") - _start_tags(theirs / ours.relative_to(ROOT / "overrides"))
-        )
+        for ours in (ROOT / "overrides").rglob("*.html")
+        for tag in _start_tags(ours)
+        - _start_tags(theirs / "base.html")
+        - _start_tags(theirs / ours.relative_to(ROOT / "overrides"))
     ]
 
 
@@ -48,9 +48,16 @@ def html_messages(built_site, built_pages, request, tmp_path_factory):
     # what a reader or a browser gets: no-trailing-whitespace (Jinja and Markdown leave it everywhere)
     # and doctype-style (Material writes <!doctype html>). Inline styles may set min-width besides
     # display: a stepped figure's wide graph keeps a minimum size (docs_pipeline/steps_figure.py).
-    cmd = [AUDIT / "node_modules/.bin/html-validate", "--config", AUDIT / "htmlvalidate.json", "--formatter", f"json={out}"]
+    cmd = [
+        AUDIT / "node_modules/.bin/html-validate",
+        "--config",
+        AUDIT / "htmlvalidate.json",
+        "--formatter",
+        f"json={out}",
+        *built_pages,
+    ]
     ours, messages = own_template_tags(), []
-    for report in tool_report([*cmd, *built_pages], out, 600, ok=(0, 1), cwd=built_site):  # 1: it found errors
+    for report in tool_report(cmd, out, 600, ok=(0, 1), cwd=built_site):  # 1: it found errors
         page = report["filePath"].removeprefix(f"{built_site.resolve()}/")  # Node resolves it from its working directory
         html = report["source"]  # what the offsets count in
         start = html.find('<article class="md-content__inner')  # Material fills it with the page and its notes
@@ -63,14 +70,14 @@ def html_messages(built_site, built_pages, request, tmp_path_factory):
             text = f"{page}:{m['line']}:{m['column']}: {m['ruleId']}: {m['message']}{selector}"
             messages.append({"page": page, "rule": m["ruleId"], "origin": origin, "text": text})
     theme = [m for m in messages if m["origin"] == "theme"]
-    lines = [f"{count:5} {rule}" for rule, count in Counter(m["rule"] for m in theme).most_common()]
-    lines.append(
-        f"{len(theme):5} in all, on {len({m['page'] for m in theme})} pages (Material's base template and partials the site does not replace)"
-    )
 
     def pytest_terminal_summary(terminalreporter):  # shown after the run, passing or not
         terminalreporter.section("html-validate: the theme's own markup")
-        terminalreporter.write_line("\n".join(lines))
+        for rule, count in Counter(m["rule"] for m in theme).most_common():
+            terminalreporter.write_line(f"{count:5} {rule}")
+        terminalreporter.write_line(
+            f"{len(theme):5} in all, on {len({m['page'] for m in theme})} pages (Material's base template and partials the site does not replace)"
+        )
 
     request.config.pluginmanager.register(SimpleNamespace(pytest_terminal_summary=pytest_terminal_summary))
     write_report("html-validate.json", messages)

@@ -34,7 +34,7 @@ def chromium_executable():
 
     with sync_playwright() as playwright:
         own = playwright.chromium.executable_path
-    if own and Path(own).is_file():
+    if Path(own).is_file():
         return own
     return shutil.which("chromium") or shutil.which("chromium-browser")
 
@@ -44,12 +44,8 @@ def launch(executable):
     from playwright.sync_api import expect, sync_playwright
 
     expect.set_options(timeout=TIMEOUT_MS)  # as every other wait: a busy machine is slow, not wrong
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)  # headless
-        try:
-            yield browser
-        finally:
-            browser.close()
+    with sync_playwright() as playwright, playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS) as browser:
+        yield browser  # headless, closed afterwards
 
 
 @contextmanager
@@ -59,9 +55,11 @@ def new_tab(browser, base_url, path=None, **options):
     (nothing leaves the machine, no test waits on the network); those requests, failed requests and
     console errors are listed in `tab.errors`."""
     context = browser.new_context(
-        base_url=base_url, service_workers="block", **{"viewport": {"width": 1280, "height": 900}, **options}
+        base_url=base_url,
+        service_workers="block",
+        permissions=["clipboard-read", "clipboard-write"],
+        **{"viewport": {"width": 1280, "height": 900}, **options},
     )
-    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base_url.rstrip("/"))
     context.set_default_timeout(TIMEOUT_MS)
     tab = context.new_page()
     tab.errors = errors = []
@@ -78,12 +76,10 @@ def new_tab(browser, base_url, path=None, **options):
         lambda m: errors.append(f"console error: {m.text} ({m.location.get('url', '?')})") if m.type == "error" else None,
     )
     tab.on("pageerror", lambda error: errors.append(f"console error: uncaught: {error}"))
-    try:
+    with context:
         if path is not None:
             tab.goto(path)
         yield tab
-    finally:
-        context.close()
 
 
 def figure_id(snippet):

@@ -22,14 +22,13 @@ import json
 import pytest
 
 from docs_pipeline.pages import parse
-from docs_pipeline.site import layout
 from docs_pipeline.ui import texts
 from tests.browser.chromium import figure_id
+from tests.helpers import SITE, fail_if
 from tests.site_loads import constructs, covering
 
-SITE = layout()
 WIDTHS = {1280: 900, 412: 823}  # a desktop, and Lighthouse's phone
-ON_PAGE = {page: parse(page).steps for page in SITE.pages() if parse(page).steps}  # page source -> its figures' snippets
+ON_PAGE = {page: steps for page in SITE.pages() if (steps := parse(page).steps)}  # page source -> its figures' snippets
 # the page with the most stepped figures (the first in order of the pages' paths), in each language
 _MOST = [SITE.counterpart(max(ON_PAGE, key=lambda p: len(ON_PAGE[p])), lang) for lang in SITE.languages]
 HOW = SITE.docs / "en/how-it-works.md"
@@ -151,7 +150,7 @@ def test_forced_colours_mark_the_current_line_and_every_label_reads(open_tab, bu
     same stylesheet draws a construct alike on every page); with --exhaustive, on every one."""
     graphs = {page: constructs(doc, GRAPHS) for page, doc in built_pages.items() if doc.css_first(GRAPHS)}
     problems = []
-    for page in list(graphs) if exhaustive else covering(graphs, []):
+    for page in graphs if exhaustive else covering(graphs, []):
         for forced in ("active", "none"):
             for scheme in ("light", "dark"):
                 with open_tab(
@@ -162,7 +161,7 @@ def test_forced_colours_mark_the_current_line_and_every_label_reads(open_tab, bu
                         for figure in tab.locator("figure.steps").all():
                             found += [f"#{figure.get_attribute('id')}: {p}" for p in figure.evaluate(_LINES)]
                 problems += [f"{page}, forced colours {forced}, {scheme}: {p}" for p in found + tab.errors]
-    assert not problems, "\n  ".join(problems)
+    fail_if(problems)
 
 
 # ------------------------------------------------------------------------------------------- focus
@@ -209,7 +208,7 @@ def test_no_tab_stop_lies_under_the_sticky_header(page, width, open_tab):
     if stops < 10:
         problems.append(f"only {stops} Tab stops: the page did not load as it should")
     problems += tab.errors
-    assert not problems, f"{SITE.name(page)} ({path}) at {width} px, under the sticky header:\n  " + "\n  ".join(problems)
+    fail_if(problems, f"{SITE.name(page)} ({path}) at {width} px, under the sticky header:")
 
 
 # ----------------------------------------------------------------------------- a screen reader's walk
@@ -227,8 +226,9 @@ _SHOWN = """([figure, n]) => {
 def _ax(cdp, selector):
     """The first element matching `selector` as its accessibility node says it: {role, name, description,
     its properties (live, atomic, ...), text (its StaticText descendants)}."""
-    found = cdp.send("Runtime.evaluate", {"expression": f"document.querySelector({json.dumps(selector)})"})
-    object_id = found["result"].get("objectId")
+    object_id = cdp.send("Runtime.evaluate", {"expression": f"document.querySelector({json.dumps(selector)})"})["result"].get(
+        "objectId"
+    )
     assert object_id, f"no element {selector}"
     node = cdp.send("Accessibility.getPartialAXTree", {"objectId": object_id, "fetchRelatives": False})["nodes"][0]
     text = cdp.send("Accessibility.queryAXTree", {"objectId": object_id, "role": "StaticText"})["nodes"]
@@ -248,7 +248,7 @@ def test_a_screen_reader_hears_each_step(page, open_tab):
     tests/test_build.py::test_every_built_page."""
     problems, w = [], texts()[SITE.language_of(page)]["steps"]
 
-    def button(which, to, total):
+    def button(which, to):  # of the figure stepped through, at its `total` steps
         return {
             "role": "button",
             "name": w["to_step"].format(label=w[which], n=to, total=total) if 1 <= to <= total else w[which],
@@ -267,8 +267,8 @@ def test_a_screen_reader_hears_each_step(page, open_tab):
                     problems.append(f"{figure}, step {n}: the sentence does not quote the line it runs ({line}): {said}")
                 heard = {  # the live region, Previous, Next, the graph: what each must say
                     ".steps__live": {"live": "polite", "atomic": True, "text": said},
-                    ".steps__prev": button("prev", n - 1, total),
-                    ".steps__next": button("next", n + 1, total),
+                    ".steps__prev": button("prev", n - 1),
+                    ".steps__next": button("next", n + 1),
                     ".steps__frame--current svg": {
                         "role": "image",
                         "name": w["alt"].format(n=n, total=total),
@@ -280,7 +280,7 @@ def test_a_screen_reader_hears_each_step(page, open_tab):
                     if (got := {key: ax.get(key) for key in want}) != want:
                         problems.append(f"{figure} {element}, step {n} of {total}: says\n      {got!r}\n    not\n      {want!r}")
     problems += tab.errors
-    assert not problems, f"{SITE.name(page)} ({SITE.url_of(page)}):\n  " + "\n  ".join(problems)
+    fail_if(problems, f"{SITE.name(page)} ({SITE.url_of(page)}):")
 
 
 # ------------------------------------------------------------------------------------------ motion
@@ -315,6 +315,4 @@ def test_with_reduced_motion_nothing_moves(open_tab):
                 tab.locator(f"{figure_id(ON_PAGE[HOW][0])} .steps__next").click()
             problems += [f"at {width} px: {m}" for m in tab.evaluate(_MOVING)]
         problems += tab.errors
-    assert not problems, f"{SITE.url_of(HOW)}, with prefers-reduced-motion: reduce, still moving:\n  " + "\n  ".join(
-        problems[:40]
-    )
+    fail_if(problems[:40], f"{SITE.url_of(HOW)}, with prefers-reduced-motion: reduce, still moving:")

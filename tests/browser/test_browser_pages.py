@@ -14,11 +14,10 @@ from axe_playwright_python.base import AXE_SCRIPT
 from playwright.sync_api import expect
 
 from docs_pipeline.pages import expand, parse, without_annotation
-from docs_pipeline.site import layout
 from tests.browser.chromium import SEARCH_READY
+from tests.helpers import SITE, fail_if
 from tests.site_loads import covering, describe, sample, source
 
-SITE = layout()
 CHECKS = {  # what each covers, as its failures say it
     "copy": "the copy button gives each snippet, each output block shows its output",
     "annotations": "a code annotation opens, whole, on click",
@@ -108,27 +107,23 @@ def _visit(open_tab, page):
             ]
         return {
             "axe-core": axe,
-            "annotations": _annotation(tab),
-            "copy": _copy(tab, parse(source(page))) if source(page).is_file() else [],  # not a notebook or 404 page
+            "annotations": list(_annotation(tab)),
+            "copy": list(_copy(tab, parse(source(page)))) if source(page).is_file() else [],  # not a notebook or 404 page
             "requests and console": tab.errors,
         }
 
 
 def _annotation(tab):
-    """[problem]: the page's first code annotation marker shows its tooltip, with its text, not cut off by
+    """Problems: the page's first code annotation marker shows its tooltip, with its text, not cut off by
     its block."""
     marker = tab.locator("article .md-annotation__index").first
-    if not marker.count():
-        return []
-    marker.click()
-    tip = marker.locator("xpath=..").locator(".md-tooltip, .md-tooltip2")
-    expect(tip).to_have_css("opacity", "1")
-    expect(tip).to_have_text(re.compile(r"\S"))
-    return (
-        []
-        if tip.evaluate(_UNCLIPPED)
-        else [f"the code annotation {marker.get_attribute('href')} opens cut off at the edge of its code block"]
-    )
+    if marker.count():
+        marker.click()
+        tip = marker.locator("xpath=..").locator(".md-tooltip, .md-tooltip2")
+        expect(tip).to_have_css("opacity", "1")
+        expect(tip).to_have_text(re.compile(r"\S"))
+        if not tip.evaluate(_UNCLIPPED):
+            yield f"the code annotation {marker.get_attribute('href')} opens cut off at the edge of its code block"
 
 
 def _lines(lines):
@@ -136,37 +131,34 @@ def _lines(lines):
 
 
 def _copy(tab, parsed):
-    """[problem]: the copy button gives the snippet as it is in snippets/ and each output block shows its stored
+    """Problems: the copy button gives the snippet as it is in snippets/ and each output block shows its stored
     output (their includes expanded, annotation markers taken out): a marker or a >>> prompt left in
     what is copied shows in the diff."""
-    copies, count = [], tab.locator("article div.highlight").count()
-    while len(copies) < count:
+    copies = []
+    while len(copies) < tab.locator("article div.highlight").count():
         tab.locator("article h1").first.click()  # a reader's click: the user activation copying needs
         copies += tab.evaluate(_COPY_SOME, len(copies))
     if len(copies) != len(parsed.blocks):
-        return [f"{len(parsed.blocks)} fenced blocks but the page shows {len(copies)} code blocks"]
-    problems = []
+        yield f"{len(parsed.blocks)} fenced blocks but the page shows {len(copies)} code blocks"
+        return
     for i, (block, copy) in enumerate(zip(parsed.blocks, copies, strict=True), 1):
         if copy is None:
-            problems.append(f"{block.where}: the code block has not exactly one copy button")
+            yield f"{block.where}: the code block has not exactly one copy button"
             continue
         python = block.language == "python"  # or text: tests/test_pages.py
         want = _lines(map(without_annotation, expand(block.includes)))
         got = _lines(copy[0 if python else 1].splitlines())  # [copied, shown]
         if got != want:
             where = f"{block.where} ({', '.join(block.includes)})"
-            problems.append(
-                f"{'copying' if python else 'showing'} block {i} gives something other than its snippet:\n"
-                + "".join(difflib.unified_diff(want.splitlines(True), got.splitlines(True), where, "in the browser"))
-            )
-    return problems
+            diff = difflib.unified_diff(want.splitlines(True), got.splitlines(True), where, "in the browser")
+            yield f"{'copying' if python else 'showing'} block {i} gives something other than its snippet:\n{''.join(diff)}"
 
 
 @pytest.fixture(scope="session")
 def first_visits(open_tab, built_pages, exhaustive):
     """{built page: {check: problems}}; where the visit itself broke, each check's one problem says why."""
     visits = {}
-    for page in list(built_pages) if exhaustive else sample(built_pages):
+    for page in built_pages if exhaustive else sample(built_pages):
         try:
             visits[page] = _visit(open_tab, page)
         except Exception as error:  # every check of the page fails with it, naming the page
@@ -180,10 +172,10 @@ def test_first_visit(check, first_visits, built_site):
     after another as one program the notebook's (tests/test_notebooks.py); each built page's <html
     lang> is tests/test_build.py's. The theme's own problems are fixed in overrides/ (templates,
     pages.css, a11y.js), not excused here."""
-    failures = [
-        f"{describe(built_site, page)}: " + "\n    ".join(visit[check]) for page, visit in first_visits.items() if visit[check]
-    ]
-    assert not failures, f"{CHECKS[check]}:\n  " + "\n  ".join(failures)
+    fail_if(
+        [f"{describe(built_site, page)}: " + "\n    ".join(visit[check]) for page, visit in first_visits.items() if visit[check]],
+        f"{CHECKS[check]}:",
+    )
 
 
 # The canvas test for tofu: a character with no font renders as the same box as a code point no
@@ -202,13 +194,13 @@ _SAME_AS_NOTDEF = """(ch) => {
 
 
 @pytest.mark.parametrize("lang", SITE.languages)
-def test_fonts_palette_collapsibles_and_language_switch(lang, open_tab, served_site, built_site, screenshots):
+def test_fonts_palette_collapsibles_and_language_switch(lang, open_tab, served_site, built_pages, screenshots):
     """The template's behaviour, alike on every page of a language, on its first page with a
     collapsible: Chinese renders in a CJK font, the palette toggle switches the scheme and back, a
     click opens a collapsible, and from a section the language switch lands on the same section in
     the other language (overrides/assets/javascripts/language-switch.js; the same heading ids:
     tests/test_parity.py). With --screenshots, the page full length."""
-    page = next(p for p in SITE.pages(lang) if "<details" in (built_site / SITE.url_of(p) / "index.html").read_text("utf-8"))
+    page = next(p for p in SITE.pages(lang) if built_pages[f"{SITE.url_of(p)}index.html"].css_first("article details"))
     with open_tab(SITE.url_of(page)) as tab:
         for char in "计算图":
             assert not tab.evaluate(_SAME_AS_NOTDEF, char), (
@@ -256,4 +248,4 @@ def test_code_is_readable_in_both_schemes(open_tab, built_pages):
             found = tab.evaluate("axe.run({include: [['article .highlight code']]}, {runOnly: ['color-contrast']})")
             assert found["passes"], "axe checked no code text (no code block in the built site?)"
             faint += [f"{scheme}: {node['html'][:120]}" for violation in found["violations"] for node in violation["nodes"]]
-    assert not faint, f"code text too faint (blocks from {sorted({p for p, _ in samples})}):\n  " + "\n  ".join(faint)
+    fail_if(faint, f"code text too faint (blocks from {sorted({p for p, _ in samples})}):")

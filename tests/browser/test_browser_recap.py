@@ -6,10 +6,8 @@ import re
 
 import pytest
 
-from docs_pipeline.site import layout
-from tests.helpers import fail_if
+from tests.helpers import SITE, fail_if
 
-SITE = layout()
 PAGE = re.compile(rb"/Type\s*/Page\b")  # a page of the PDF (its page tree is /Type /Pages)
 # What a sheet of paper does not need: Material's header, tabs, sidebars, footer and page buttons, the
 # code blocks' buttons, and the site's notes (reading time, torch version, source, notebook).
@@ -32,7 +30,7 @@ def test_the_recap_prints_on_one_sheet_of_a4_without_the_sites_chrome(lang, open
         " (overrides/assets/stylesheets/pages.css, 'The one-page recap')": sheets != 1,
         f"in print it still shows {shown} (overrides/assets/stylesheets/pages.css)": shown,
     }
-    fail_if([f"{url}: {what}" for what, found in wrong.items() if found])
+    fail_if(f"{url}: {what}" for what, found in wrong.items() if found)
 
 
 @pytest.mark.parametrize("lang", SITE.languages)

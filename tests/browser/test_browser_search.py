@@ -8,10 +8,8 @@ import re
 
 import pytest
 
-from docs_pipeline.site import layout
 from tests.browser.chromium import SEARCH_READY
-
-SITE = layout()
+from tests.helpers import SITE
 
 QUERIES = {
     "zh": ["计算图", "反向传播", "梯度", "叶子张量"],
@@ -23,13 +21,12 @@ def _expected(site, lang, query):
     """Locations (page URLs relative to the site root) of `lang` pages containing `query`
     (case-insensitively), read from that language's own search index (docs_pipeline/plugin.py)."""
     index = json.loads((site / SITE.prefix(lang) / "search/search_index.json").read_text(encoding="utf-8"))
-    separator = re.compile(index["config"]["separator"])
 
     def contains(text):
         if lang == "zh":  # Material's index separates Chinese words with zero-width spaces (jieba)
             return query.lower() in text.replace("\u200b", "")
         # words as lunr cuts them: "out.backward()" is one token, "backward" is not in it
-        return set(query.lower().split()) <= {re.sub(r"^\W+|\W+$", "", t) for t in separator.split(text)}
+        return set(query.lower().split()) <= {re.sub(r"^\W+|\W+$", "", t) for t in re.split(index["config"]["separator"], text)}
 
     return {
         SITE.prefix(lang) + d["location"].split("#")[0] for d in index["docs"] if contains(f"{d['title']} {d['text']}".lower())
@@ -89,8 +86,8 @@ def search_results(open_tab):
 def test_search_finds_the_right_pages_in_the_readers_language(lang, query, search_results, built_site):
     expected, (found, meta) = _expected(built_site, lang, query), search_results[lang, query]
     assert expected, f"no {lang} page contains {query!r}: pick another query"
-    other = sorted({f for f in found if ("en" if f.startswith("en/") else "zh") != lang})
-    missing = sorted(expected - set(found))
+    other = sorted(f for f in found if f.startswith("en/") != (lang == "en"))
+    missing = sorted(expected.difference(found))
     assert not other and not missing, (
         f"searching {query!r} from the {lang} site ({meta}, found {found}) finds pages of the other language {other}"
         f" and misses {lang} pages that contain it: {missing}"

@@ -11,12 +11,11 @@ import json
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
-from docs_pipeline.site import layout
 from docs_pipeline.steps import declared, load
 from docs_pipeline.ui import texts
 from tests.browser.chromium import figure_id
+from tests.helpers import SITE
 
-SITE = layout()
 PAGE, SNIPPET = "en/how-it-works/", "how_it_works/grad_basics"
 FIGURE = figure_id(SNIPPET)
 PHONE = {"width": 360, "height": 740}
