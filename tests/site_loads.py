@@ -149,7 +149,7 @@ def source(page):
     return SITE.root / SITE.source_of(Path(page), Path())
 
 
-def describe(site, page):
+def describe(page):
     """A built page (relative to the site) as the failures name it: its path and where it comes from."""
     if source(page).is_file():
         return f"{page} ({SITE.name(source(page))})"

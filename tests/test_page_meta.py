@@ -6,7 +6,6 @@ link, to its own address under site_url (the deploy address).
 
 import re
 from collections import defaultdict
-from pathlib import Path
 
 from docs_pipeline.pages import parse
 from tests.helpers import SITE, fail_if
@@ -23,7 +22,7 @@ def meta_problems(pages):
         if page.endswith("404.html"):
             continue
         origin = source(page)
-        name, lang = describe(Path(), page), SITE.language_of(origin)  # <html lang>: tests/test_build.py
+        name, lang = describe(page), SITE.language_of(origin)  # <html lang>: tests/test_build.py
         address = f"{SITE.site_url}{page.removesuffix('index.html')}"
         if (links := [link.attributes["href"] for link in doc.css("link[rel=canonical]")]) != [address]:
             yield f"{name}: canonical links {links}, expected one, to its own address under site_url {address}"

@@ -33,7 +33,7 @@ def test_every_snippet_prints_the_same_under_every_setting():
         result = python(ROOT, env, *SNIPPET_TESTS)
         if result.returncode:
             failed.append(f"under {setting}:\n{result.stdout[-20000:]}{result.stderr[-3000:]}")
-    assert not failed, "\n".join(failed) + HOW_TO_HOLD
+    assert not failed, "\n".join([*failed, HOW_TO_HOLD])
 
 
 @pytest.mark.exhaustive

@@ -79,7 +79,7 @@ def test_every_page_loads_only_this_sites_files_and_its_links_say_where_they_lea
     each page's language switcher links its counterpart, a 404 page the home pages (the language-switch
     script: tests/browser/test_browser_pages.py)."""
     for page, doc in built_pages.items():
-        name, lang = describe(built_site, page), SITE.language_of(source(page))
+        name, lang = describe(page), SITE.language_of(source(page))
         files, external, missing = page_weight(built_site, page, BASE_PATH)
         yield from [f"{name}: loads {url} from another host" for url in external]
         yield from [f"{name}: loads {path}, a file the site does not have" for path in missing]

@@ -40,7 +40,5 @@ def test_lighthouse_scores_100(category, lighthouse_mobile, built_site):
         problem, score = record.get("error") or record.get("runtimeError"), (record.get("scores") or {}).get(category)
         if problem or score != 100:
             failing = [audit for audit in record.get("failing", []) if audit["category"] == category]
-            found.append(
-                f"{describe(built_site, page)}: {category} {score}: {problem or json.dumps(failing, ensure_ascii=False)}"
-            )
+            found.append(f"{describe(page)}: {category} {score}: {problem or json.dumps(failing, ensure_ascii=False)}")
     assert not found, f"Lighthouse {category} (mobile) below 100:\n  " + "\n  ".join(found)

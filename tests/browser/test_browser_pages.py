@@ -173,7 +173,7 @@ def test_first_visit(check, first_visits, built_site):
     lang> is tests/test_build.py's. The theme's own problems are fixed in overrides/ (templates,
     pages.css, a11y.js), not excused here."""
     fail_if(
-        [f"{describe(built_site, page)}: " + "\n    ".join(visit[check]) for page, visit in first_visits.items() if visit[check]],
+        [f"{describe(page)}: " + "\n    ".join(visit[check]) for page, visit in first_visits.items() if visit[check]],
         f"{CHECKS[check]}:",
     )
 
