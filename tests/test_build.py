@@ -46,10 +46,10 @@ def test_every_built_page(built_site, built_pages):
     tests/test_notebooks.py).
     """
     expected = [f"{SITE.url_of(p)}index.html" for p in SITE.pages()] + [f"{SITE.prefix(lang)}404.html" for lang in SITE.languages]
-    yield from [f"{describe(built_site, page)}: not built" for page in expected if page not in built_pages]
+    yield from [f"{describe(page)}: not built" for page in expected if page not in built_pages]
     for page, doc in built_pages.items():
         markdown = source(page)
-        name, lang = describe(built_site, page), SITE.language_of(markdown)
+        name, lang = describe(page), SITE.language_of(markdown)
         base = json.loads(doc.css_first("#__config").text())["base"]
         wrong = {
             f'not <html lang="{lang}">': doc.css_first(f"html:not([lang={lang}])"),
