@@ -25,16 +25,16 @@ def write_report(name, report):
     path.write_text(json.dumps(report, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
-def tool_report(cmd, out, timeout, ok=(0,), cwd=None):
+def tool_report(cmd, out, timeout, ok=(0,), cwd=None, lighthouse=False):
     """The JSON report an audit tool (`cmd`, run by Node) writes to `out`; a tool that is not installed, or
     fails, raises with what to do or what it said."""
     lock = digest((AUDIT / "package-lock.json").read_bytes(), 16)
-    # `./dev` writes this stamp into node_modules after `npm ci` of this exact lock file
-    if not shutil.which("node") or not (AUDIT / f"node_modules/.installed-{lock}").is_file():
+    # `./dev` writes this stamp into node_modules after `npm ci` of this exact lock file (with Lighthouse: its own)
+    if not shutil.which("node") or not (AUDIT / f"node_modules/.installed-{lock}{'-lighthouse' * lighthouse}").is_file():
         raise RuntimeError(
             "the site audits need Node.js on PATH, the version tests/audit/package.json names (Debian: apt-get install"
-            " nodejs npm), and Lighthouse and html-validate in tests/audit/node_modules as tests/audit/package-lock.json"
-            " pins them: `./dev test` installs them there (npm ci)"
+            " nodejs npm), and html-validate (and Lighthouse) in tests/audit/node_modules as tests/audit/package-lock.json"
+            " pins them: `./dev test` installs html-validate there (npm ci), `./dev test --exhaustive` and `./dev bench` both"
         )
     result = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, timeout=timeout)
     if result.returncode not in ok or not out.is_file():
@@ -50,7 +50,7 @@ def run(urls, *options, timeout):
         raise RuntimeError(f"no Chromium found. {INSTALL_HINT}")
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "lighthouse.json"
-        return tool_report(["node", AUDIT / "lighthouse.mjs", "--chrome", chrome, *options, "--out", out, *urls], out, timeout)
+        return tool_report(["node", AUDIT / "lighthouse.mjs", "--chrome", chrome, *options, "--out", out, *urls], out, timeout, lighthouse=True)
 
 
 if __name__ == "__main__":
