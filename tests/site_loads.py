@@ -78,13 +78,14 @@ def page_weight(site, page, base_path):
     return files, list(dict.fromkeys(external)), missing
 
 
-# One built page of each kind the templates make, in each language: what a template gives one page of a kind
-# it gives the others. A kind is where its page lies inside its language's folder (a folder or a file), or
-# a selector its HTML matches.
+# One built page of each kind the templates make: what a template gives one page of a kind it gives the
+# others. A kind is where its page lies inside its language's folder (a folder or a file), or a selector its
+# HTML matches. Taking turns, the languages fall as listed: the 404 page in the default language, the one
+# GitHub Pages serves for every missing path.
 KINDS = {
     "home": "index.html",
-    "404": "404.html",
     "notebook": "notebooks/",
+    "404": "404.html",
     "rules": "rules/",
     "glossary": "glossary/",
     "stepped figure": "figure.steps",
@@ -92,12 +93,13 @@ KINDS = {
 }
 
 
-def kinds(pages):
-    """A page of each kind in each language, relative to the site: the first one that is not already chosen.
-    `pages`: every built page parsed, {its path in the site: its tree} (conftest.py's built_pages)."""
+def kinds(pages, each_language=True):
+    """A page of each kind in each language (with `each_language` false, in one, the languages taking turns),
+    relative to the site: the first one that is not already chosen. `pages`: every built page parsed, {its
+    path in the site: its tree} (conftest.py's built_pages)."""
     chosen = []
-    for lang in SITE.languages:
-        for kind, where in KINDS.items():
+    for n, (kind, where) in enumerate(KINDS.items()):
+        for lang in SITE.languages if each_language else [SITE.languages[n % len(SITE.languages)]]:
             found = [
                 page
                 for page, doc in pages.items()
@@ -116,11 +118,12 @@ def kinds(pages):
 
 
 def sample(pages):
-    """The pages the browser visits per push, relative to the site: a page of each kind in each language
-    (kinds), then, one page at a time, the page that adds the most constructs not yet seen, until every
+    """The pages the browser visits per push, relative to the site: a page of each kind, the languages taking
+    turns (kinds: a kind's template is the same in both; what each language's own is, its fonts, labels and
+    search, is checked per language elsewhere), then, one page at a time, the page that adds the most constructs not yet seen, until every
     construct of the site is in one of them. A construct is an element inside the page's <article>, as its
     tag and classes. `pages` as kinds takes them."""
-    return covering({page: constructs(doc, "article *") for page, doc in pages.items()}, kinds(pages))
+    return covering({page: constructs(doc, "article *") for page, doc in pages.items()}, kinds(pages, each_language=False))
 
 
 def constructs(doc, selector):

@@ -1,5 +1,5 @@
 """The built site as a reader's browser (Chromium) sees it: each page of the sample (tests/site_loads.sample:
-every kind of page in each language and every construct the site's content is made of; with --exhaustive
+every kind of page, the languages taking turns, and every construct the content is made of; with --exhaustive
 every built page) visited once, as a first-time reader (a fresh context: empty cache), every collapsible
 opened (answers hide code) and every code block mounted; each check reads what that visit recorded
 (CHECKS). What the template does alike on every page (palette, collapsibles, the language-switch script)
