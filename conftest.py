@@ -103,11 +103,16 @@ def build(site_build):
 
 
 @pytest.fixture(scope="session")
-def built_site(site_build, build):
+def built_site(request, site_build, build):
     """The whole site, built; when the build failed, the tests that need it are skipped
-    (tests/test_build.py::test_the_strict_build_passes says why)."""
+    (tests/test_build.py::test_the_strict_build_passes says why). When html-validate's test will run, Node
+    starts on the site now, beside the tiers before it."""
     if build.returncode != 0:
         pytest.skip("the strict build failed: tests/test_build.py::test_the_strict_build_passes says why")
+    if any(item.path.name == "test_html_validate.py" and not item.get_closest_marker("skip") for item in request.session.items):
+        from tests.audit.lighthouse import HTML_VALIDATE, html_validate  # here: the fault tests' small projects lack it
+
+        request.config.stash[HTML_VALIDATE] = html_validate(site_build[0])
     return site_build[0]
 
 

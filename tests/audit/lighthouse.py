@@ -1,21 +1,26 @@
-"""Lighthouse (lighthouse.mjs beside this file) on the served site, in the browser tests' Chromium:
-for the weekly site audits, on a page of each kind (test_lighthouse.py), and for `./dev bench`, which
-runs `python -m tests.audit.lighthouse SITE RUNS` for the performance of every page of docs/, mobile
-and desktop, and reads the records it prints (JSON)."""
+"""The site audits' Node tools. Lighthouse (lighthouse.mjs beside this file) on the served site, in the browser
+tests' Chromium: for the weekly site audits, on a page of each kind (test_lighthouse.py), and for `./dev bench`,
+which runs `python -m tests.audit.lighthouse SITE RUNS` for the performance of every page of docs/, mobile
+and desktop, and reads the records it prints (JSON). html-validate on every built page (test_html_validate.py)."""
 
 import json
 import shutil
 import subprocess
 import sys
 import tempfile
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+
+import pytest
 
 from docs_pipeline.site import ROOT, digest, layout
 from tests.browser.chromium import INSTALL_HINT, chromium_executable
+from tests.site_loads import site_pages
 from tests.site_server import serve
 
 AUDIT = Path(__file__).resolve().parent
 SITE = layout()
+HTML_VALIDATE = pytest.StashKey()  # its report to come, from conftest.built_site
 
 
 def write_report(name, report):
@@ -44,13 +49,27 @@ def tool_report(cmd, out, timeout, ok=(0,), cwd=None, lighthouse=False):
     return json.loads(out.read_text(encoding="utf-8"))
 
 
+def html_validate(site):
+    """html-validate on every page of the built `site`, started in a thread of its own: the future of its report.
+    htmlvalidate.json: the recommended rules but two that judge how generated HTML is laid out, not what a
+    reader or a browser gets: no-trailing-whitespace (Jinja and Markdown leave it everywhere) and
+    doctype-style (Material writes <!doctype html>). Inline styles may set min-width besides display: a
+    stepped figure's wide graph keeps a minimum size (docs_pipeline/steps_figure.py)."""
+    out = Path(tempfile.mkdtemp()) / "report.json"  # not stdout: Node may exit before a large pipe is drained
+    config = ["--config", AUDIT / "htmlvalidate.json", "--formatter", f"json={out}"]
+    cmd = [AUDIT / "node_modules/.bin/html-validate", *config, *(p.relative_to(site) for p in site_pages(site))]
+    return ThreadPoolExecutor(1).submit(tool_report, cmd, out, 600, ok=(0, 1), cwd=site)  # 1: it found errors
+
+
 def run(urls, *options, timeout):
     """lighthouse.mjs on `urls`, one Node process: its records in URL order (lighthouse.mjs lists their fields)."""
     if not (chrome := chromium_executable()):
         raise RuntimeError(f"no Chromium found. {INSTALL_HINT}")
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "lighthouse.json"
-        return tool_report(["node", AUDIT / "lighthouse.mjs", "--chrome", chrome, *options, "--out", out, *urls], out, timeout, lighthouse=True)
+        return tool_report(
+            ["node", AUDIT / "lighthouse.mjs", "--chrome", chrome, *options, "--out", out, *urls], out, timeout, lighthouse=True
+        )
 
 
 if __name__ == "__main__":

@@ -12,7 +12,7 @@ import material
 import pytest
 
 from docs_pipeline.site import ROOT
-from tests.audit.lighthouse import AUDIT, tool_report, write_report
+from tests.audit.lighthouse import HTML_VALIDATE, write_report
 
 TAG = re.compile(r"<[a-zA-Z](?:[^<>{]|\{\{.*?\}\}|\{%.*?%\})*>", re.S)  # a start tag, Jinja inside it too
 JINJA = re.compile(r"\{\{.*?\}\}|\{%.*?%\}", re.S)
@@ -39,25 +39,12 @@ def own_template_tags():
 
 
 @pytest.fixture(scope="module")
-def html_messages(built_site, built_pages, request, tmp_path_factory):
-    """html-validate (its recommended rules, htmlvalidate.json) on every page in one run: per message
-    its page, rule, origin ("content" in the page's <article>, "template" on a tag overrides/ wrote or
-    changed, else "theme") and text."""
-    out = tmp_path_factory.mktemp("html-validate") / "report.json"  # not stdout: Node may exit before a large pipe is drained
-    # htmlvalidate.json: the recommended rules but two that judge how generated HTML is laid out, not
-    # what a reader or a browser gets: no-trailing-whitespace (Jinja and Markdown leave it everywhere)
-    # and doctype-style (Material writes <!doctype html>). Inline styles may set min-width besides
-    # display: a stepped figure's wide graph keeps a minimum size (docs_pipeline/steps_figure.py).
-    cmd = [
-        AUDIT / "node_modules/.bin/html-validate",
-        "--config",
-        AUDIT / "htmlvalidate.json",
-        "--formatter",
-        f"json={out}",
-        *built_pages,
-    ]
+def html_messages(built_site, request):
+    """html-validate (its recommended rules, htmlvalidate.json) on every page in one run, started by
+    conftest.built_site: per message its page, rule, origin ("content" in the page's <article>, "template"
+    on a tag overrides/ wrote or changed, else "theme") and text."""
     ours, messages = own_template_tags(), []
-    for report in tool_report(cmd, out, 600, ok=(0, 1), cwd=built_site):  # 1: it found errors
+    for report in request.config.stash[HTML_VALIDATE].result():
         page = report["filePath"].removeprefix(f"{built_site.resolve()}/")  # Node resolves it from its working directory
         html = report["source"]  # what the offsets count in
         start = html.find('<article class="md-content__inner')  # Material fills it with the page and its notes
