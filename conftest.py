@@ -19,11 +19,12 @@ from tests.site_server import serve
 # its Sybil names, not the autouse ones.
 pytest_collect_file = snippet_sybil(fixtures=("site_build",)).pytest()
 # Cheap and precise first, each kind in pytest's order: with -x the first failure is the most precise one.
-# A kind is where its tests lie, or the built site they need.
+# A kind is where its tests lie, or what of the build they need (the tests before it run while it ends).
 TIERS = (
     "snippets/",
     "tests/test_",
     "tests/test_notebooks.py",
+    "build",
     "built_site",
     "tests/test_faults.py",
     "tests/browser/",
