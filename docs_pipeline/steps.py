@@ -332,6 +332,18 @@ def record(snippet, seed):
         ) from recorder.failure
     if not recorder.frames:
         raise SnippetFailed(f"{snippet.name}: a page shows it step by step, but running it records no graph")
+    for last in [f for f in recorder.frames if f.kind == "done"][-1:]:  # the last backward frame, if there is one
+        leaves, grads = [n.detail for n in last.nodes if n.kind == "leaf"], last.facts["grads"]
+        printed = [
+            value
+            for _, value in grads
+            if re.search(rf"(?<![\w.]){re.escape(value)}(?![\w.])", output) and f"grad={value}" in leaves
+        ]
+        if not grads or len(printed) < len(grads):
+            raise SnippetFailed(
+                f"{snippet.name}: the last backward frame of its figure must show leaf gradients the program prints, in its "
+                f"leaves ({leaves}); it shows {grads or 'none'}. The program printed:\n{output}"
+            )
     frames = [{k: v for k, v in asdict(f).items() if v is not None} for f in recorder.frames]
     text = json.dumps({"program": snippet.name, "frames": frames}, ensure_ascii=False, indent=1)
     return output, namespace, INNERMOST.sub(lambda found: json.dumps(json.loads(found[0]), ensure_ascii=False), text) + "\n"
