@@ -120,9 +120,9 @@ def kinds(pages, each_language=True):
 def sample(pages):
     """The pages the browser visits per push, relative to the site: a page of each kind, the languages taking
     turns (kinds: a kind's template is the same in both; what each language's own is, its fonts, labels and
-    search, is checked per language elsewhere), then, one page at a time, the page that adds the most constructs not yet seen, until every
-    construct of the site is in one of them. A construct is an element inside the page's <article>, as its
-    tag and classes. `pages` as kinds takes them."""
+    search, is checked per language elsewhere), then, one page at a time, the page that adds the most
+    constructs not yet seen, until every construct of the site is in one of them. A construct is an element
+    inside the page's <article>, as its tag and classes. `pages` as kinds takes them."""
     return covering({page: constructs(doc, "article *") for page, doc in pages.items()}, kinds(pages, each_language=False))
 
 

@@ -1,10 +1,11 @@
 """Stepped figures (docs_pipeline/steps.py, steps_figure.py): recorded from real runs, and honest.
 
-Recording changes nothing the program prints (`./dev outputs` refuses it), and the frames are part of what a run records, so a
-changed frame fails the snippet's own test as any stale output does (naming the file and the
-command), and so do frames a page asks for that nobody recorded ("has no stored <name>.steps.json");
-the last backward frame's leaf gradients are values the program prints (steps.record checks it as it records); every frame has its sentence
-and its text alternative in both languages, the Chinese ones in the site's typography.
+Recording changes nothing the program prints (`./dev outputs` refuses it), and the frames are part of what a
+run records, so a changed frame fails the snippet's own test as any stale output does (naming the file and
+the command), and so do frames a page asks for that nobody recorded ("has no stored <name>.steps.json");
+the last backward frame's leaf gradients are values the program prints (steps.record checks it as it
+records); every frame has its sentence and its text alternative in both languages, the Chinese ones in the
+site's typography.
 """
 
 import re
