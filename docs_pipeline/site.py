@@ -166,7 +166,12 @@ class Layout:
         return [(self.translations[lang].get(title, title), names) for title, names in self.nav_groups]
 
 
-@cache
 def layout(root=ROOT):
-    """The layout of the project at `root` (a copy of the project has its own)."""
+    """The layout of the project at `root` (a copy of the project has its own), read again when its mkdocs.yml
+    changes: `mkdocs serve` rebuilds with an edited nav in the same process."""
+    return _layout(root, (root / "mkdocs.yml").stat().st_mtime_ns)
+
+
+@cache
+def _layout(root, mtime_ns):
     return Layout(root=root, **layout_settings(root))
