@@ -4,6 +4,7 @@ language's search index, is what a whole build writes; a page added to the nav a
 served, nor in search. Weekly: it serves and builds the whole site (the reload's time is `./dev bench`'s)."""
 
 import json
+import os
 import re
 import shutil
 import signal
@@ -16,10 +17,22 @@ import urllib.request
 import pytest
 
 from docs_pipeline.pages import parse, split_target
-from docs_pipeline.site import ROOT
+from docs_pipeline.site import ROOT, layout
 from tests.helpers import SITE, fail_if, finished, read, start_build, write
 
 LIVERELOAD = re.compile(r"<script>\s*var livereload = .*?</script>", re.S)  # what mkdocs serve adds before </body>
+
+
+def test_the_macros_read_a_nav_edited_during_serve(tmp_path):
+    """`mkdocs serve` rebuilds with an edited mkdocs.yml in its own process: layout(), whose nav titles the
+    macros show (the rules index's headings), reads it again."""
+    config = read(ROOT / "mkdocs.yml")
+    name, title = next(iter(SITE.nav.items()))
+    write(tmp_path, {"mkdocs.yml": config})
+    assert layout(tmp_path).nav[name] == title
+    write(tmp_path, {"mkdocs.yml": config.replace(f"- {title}:", f"- {title} (edited):", 1)})
+    os.utime(tmp_path / "mkdocs.yml", ns=(0, 1))  # another time, however fast the edit follows
+    assert layout(tmp_path).nav[name] == f"{title} (edited)"
 
 
 def _said(server, text):
