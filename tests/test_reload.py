@@ -1,7 +1,8 @@
 """`mkdocs serve` (plain: the plugin restarts it with --dirty, as `./dev serve` runs it) rebuilds only what an
 edit changed (docs_pipeline/plugin.py marks the pages): after a snippet is saved, every page it serves, and each
 language's search index, is what a whole build writes; a page added to the nav and removed again is no longer
-served, nor in search. Weekly: it serves and builds the whole site (the reload's time is `./dev bench`'s)."""
+served, nor in search; a nav title edited reaches the notebook pages too. Weekly: it serves and builds the
+whole site (the reload's time is `./dev bench`'s)."""
 
 import json
 import os
@@ -16,6 +17,7 @@ import urllib.request
 
 import pytest
 
+from docs_pipeline.notebooks import notebook_url
 from docs_pipeline.pages import parse, split_target
 from docs_pipeline.site import ROOT, layout
 from tests.helpers import SITE, fail_if, finished, read, start_build, write
@@ -102,6 +104,13 @@ def test_a_reload_serves_what_a_whole_build_writes(tmp_path):
         _said(server, "Reloading browsers")
         assert [_status(url) for url in urls] == [404, 404], f"a page removed from docs/ and the nav is still served: {urls}"
         _same(served, built, indexes, "after adding a page and removing it:")
+        # a nav title edited: the page's notebook page, whose .ipynb stays the same, shows it too
+        page = SITE.docs / "en/how-it-works.md"
+        title = SITE.nav_title(page)
+        write(project, {"mkdocs.yml": config.replace(f": {title}\n", f": {title}, edited\n", 1)})
+        _said(server, "Reloading browsers")
+        notebook = urllib.request.urlopen(served + notebook_url(page, SITE)).read().decode()
+        assert f"{title}, edited" in notebook, f"a nav title edited during serve does not reach {notebook_url(page, SITE)}"
     finally:
         server.send_signal(signal.SIGINT)  # as Ctrl-C: mkdocs serve removes its temporary site
         server.wait(timeout=60)
