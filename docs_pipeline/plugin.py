@@ -168,7 +168,8 @@ class Pipeline(BasePlugin):
             watched = [site.root / "mkdocs.yml", *(site.root / "docs_pipeline").glob("*"), *(site.root / "overrides").rglob("*")]
             everything = self.whole or max(map(_mtime, watched)) > self.built
             for file in files.documentation_pages():
-                # a notebook page's .ipynb is rewritten when its code or text changes (File.is_modified sees it)
+                # a notebook page keeps File.is_modified (its .ipynb is rewritten when its code or text changes)
+                # unless the site's own files changed
                 if everything or not isinstance(file, NotebookPage):
                     changed = everything or max(map(_mtime, _sources(Path(file.abs_src_path)))) > _mtime(file.abs_dest_path)
                     file.is_modified = lambda changed=changed: changed
