@@ -334,12 +334,8 @@ def record(snippet, seed):
         raise SnippetFailed(f"{snippet.name}: a page shows it step by step, but running it records no graph")
     for last in [f for f in recorder.frames if f.kind == "done"][-1:]:  # the last backward frame, if there is one
         leaves, grads = [n.detail for n in last.nodes if n.kind == "leaf"], last.facts["grads"]
-        printed = [
-            value
-            for _, value in grads
-            if re.search(rf"(?<![\w.]){re.escape(value)}(?![\w.])", output) and f"grad={value}" in leaves
-        ]
-        if not grads or len(printed) < len(grads):
+        printed = (re.search(rf"(?<![\w.]){re.escape(v)}(?![\w.])", output) and f"grad={v}" in leaves for _, v in grads)
+        if not grads or not all(printed):
             raise SnippetFailed(
                 f"{snippet.name}: the last backward frame of its figure must show leaf gradients the program prints, in its "
                 f"leaves ({leaves}); it shows {grads or 'none'}. The program printed:\n{output}"
