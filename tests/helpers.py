@@ -34,7 +34,7 @@ def tiny_project(dest, files):
         (dest / name).parent.mkdir(parents=True, exist_ok=True)
         copy = shutil.copytree if (ROOT / name).is_dir() else shutil.copy2
         copy(ROOT / name, dest / name)
-    (dest / ".venv").symlink_to((ROOT / ".venv").resolve(), target_is_directory=True)  # ./dev finds it installed
+    (dest / ".venv").symlink_to((ROOT / ".venv").resolve())  # ./dev finds it installed
     pages = sorted({name.split("/", 2)[2] for name in files if name.startswith("docs/")})
     nav = "".join(f"  - {page.removesuffix('.md')}: {page}\n" for page in pages)
     write(dest, {**files, "mkdocs.yml": read(ROOT / "mkdocs.yml").partition("\nnav:\n")[0] + f"\nnav:\n{nav}"})

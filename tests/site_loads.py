@@ -72,7 +72,7 @@ def page_weight(site, page, base_path):
             missing.append(path)
             continue
         text = (site / path).read_bytes()
-        files[path] = len(gzip.compress(text, 6, mtime=0))
+        files[path] = len(gzip.compress(text, 6))
         if path.endswith(".css"):
             queue += _css_refs(text.decode(errors="replace"), url)
     return files, list(dict.fromkeys(external)), missing
