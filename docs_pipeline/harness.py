@@ -3,7 +3,6 @@ on, a snippet's (run_context, run_inputs) or a slow test's (project_context)."""
 
 import ast
 import functools
-import hashlib
 import importlib.metadata
 import os
 import platform
@@ -25,7 +24,7 @@ TORCH_SETTINGS = ("ATEN_", "OMP_", "MKL_", "TORCH", "PYTORCH")  # the prefixes o
 
 
 def _digests(paths):
-    return {p.relative_to(ROOT).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(paths)}
+    return {p.relative_to(ROOT).as_posix(): digest(p.read_bytes(), 64) for p in sorted(paths)}
 
 
 @functools.cache

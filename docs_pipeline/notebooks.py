@@ -186,11 +186,6 @@ def page_notebook(path, site):
     return PageNotebook(path, lang, texts["title"].format(name), heading_ids, *notebooks)
 
 
-def exercise_notebook(nb):
-    """The page's notebook to work through (page_notebook made it; the build runs only `nb.notebook`)."""
-    return nb.exercises
-
-
 def page_notebooks(site):
     """Every page's notebook, per language, in page order."""
     return {lang: [nb for path in site.pages(lang) if (nb := page_notebook(path, site))] for lang in site.languages}

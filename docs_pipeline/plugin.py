@@ -56,7 +56,7 @@ from .glossary import link_first_uses
 from .glossary import load as load_glossary
 from .macros import SITE_WIDE, num, page_functions, torch_version
 from .notebook_runs import execute
-from .notebooks import NotebookError, PageNotebook, exercise_file_name, exercise_notebook, notebook_url, page_notebooks
+from .notebooks import NotebookError, PageNotebook, exercise_file_name, notebook_url, page_notebooks
 from .page_html import notebook_html, page_html
 from .page_notes import page_notes, source_url
 from .pages import parse, split_target
@@ -159,8 +159,7 @@ class Pipeline(BasePlugin):
             file.notebook = nb
             _write(Path(file.abs_src_path), nbformat.writes(nb.notebook))  # unchanged, a dirty build skips it
             files.append(file)
-            exercises = nbformat.writes(exercise_notebook(nb))
-            files.append(File.generated(config, url + exercise_file_name(nb.page, site), content=exercises))
+            files.append(File.generated(config, url + exercise_file_name(nb.page, site), content=nbformat.writes(nb.exercises)))
         for page in site.pages(lang):
             files.append(File.generated(config, source_url(page), content=page.read_text(encoding="utf-8")))
         if self.dirty and self.built:  # a reload: rebuild the pages whose sources changed since the last build
