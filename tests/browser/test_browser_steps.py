@@ -128,17 +128,12 @@ def test_stepping_and_at_360px(open_tab, screenshots, snippet, lang, scheme):
 
 
 def test_without_javascript_every_frame_is_shown(open_tab):
-    """Every frame, each with its sentence (what a sentence says: tests/test_steps.py), and no controls."""
-    total, ui = len(load(SNIPPET)[1]), texts()["en"]["steps"]
+    """Every frame and no controls. That each frame has its sentence, starting with its step's label, in both
+    languages, the markup shows without a browser: tests/test_steps.py."""
     with open_tab(PAGE, java_script_enabled=False) as tab:
         state = tab.locator(FIGURE).evaluate(_SEEN)
-        sentences = tab.locator(f"{FIGURE} .steps__text").all_inner_texts()
         assert not tab.errors, tab.errors
-    assert state["visible"] == list(range(1, total + 1)) and not state["controls"], state
-    labels = [ui["step"].format(n=n, total=total).strip() for n in range(1, total + 1)]
-    assert all(s.startswith(label) and s.removeprefix(label).strip() for s, label in zip(sentences, labels, strict=True)), (
-        sentences
-    )
+    assert state["visible"] == list(range(1, len(load(SNIPPET)[1]) + 1)) and not state["controls"], state
 
 
 def test_with_motion_new_nodes_fade_in(open_tab):
