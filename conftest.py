@@ -87,7 +87,7 @@ def site_build(request, tmp_path_factory, exhaustive):
     """The whole site's build, started with the session's first test when a selected test needs it (the
     snippet tier is one process and leaves a core to it): (site, process). Its notebooks run in the build's
     own process, in Jupyter kernels with --exhaustive."""
-    if not any({"built_site", "build"} & set(item.fixturenames) for item in request.session.items):
+    if not any("build" in item.fixturenames for item in request.session.items):  # built_site's too: it needs build
         yield None
         return
     site = tmp_path_factory.mktemp("site")
@@ -136,12 +136,15 @@ def served_site(built_site):
 @pytest.fixture(scope="session")
 def browser():
     """One headless Chromium for the session; fails (never skips) when there is none."""
-    from tests.browser.chromium import INSTALL_HINT, chromium_executable, launch
+    from playwright.sync_api import expect, sync_playwright
+
+    from tests.browser.chromium import CHROMIUM_ARGS, INSTALL_HINT, TIMEOUT_MS, chromium_executable
 
     if (executable := chromium_executable()) is None:
         pytest.fail(f"no Chromium found. {INSTALL_HINT}", pytrace=False)
-    with launch(executable) as chromium:
-        yield chromium
+    expect.set_options(timeout=TIMEOUT_MS)  # as every other wait: a busy machine is slow, not wrong
+    with sync_playwright() as playwright, playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS) as chromium:
+        yield chromium  # headless, closed afterwards
 
 
 @pytest.fixture(scope="session")
@@ -157,6 +160,4 @@ def screenshots(request):
     """The folder where the browser tests save screenshots for a person to look at, with --screenshots (they
     assert nothing); None without."""
     if request.config.getoption("screenshots"):
-        folder = ROOT / "test-artifacts/screenshots"
-        folder.mkdir(parents=True, exist_ok=True)
-        return folder
+        return ROOT / "test-artifacts/screenshots"  # Playwright makes the folders of a screenshot's path

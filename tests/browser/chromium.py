@@ -1,4 +1,4 @@
-"""The Chromium the browser tests and Lighthouse drive, a tab in it as a first-time reader has it, and
+"""The Chromium the browser tests (conftest.browser) and Lighthouse drive, a tab in it as a first-time reader has it, and
 where a stepped figure is on its page."""
 
 import functools
@@ -37,15 +37,6 @@ def chromium_executable():
     if Path(own).is_file():
         return own
     return shutil.which("chromium") or shutil.which("chromium-browser")
-
-
-@contextmanager
-def launch(executable):
-    from playwright.sync_api import expect, sync_playwright
-
-    expect.set_options(timeout=TIMEOUT_MS)  # as every other wait: a busy machine is slow, not wrong
-    with sync_playwright() as playwright, playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS) as browser:
-        yield browser  # headless, closed afterwards
 
 
 @contextmanager
