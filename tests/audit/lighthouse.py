@@ -15,6 +15,7 @@ import pytest
 
 from docs_pipeline.site import ROOT, digest, layout
 from tests.browser.chromium import INSTALL_HINT, chromium_executable
+from tests.helpers import write
 from tests.site_loads import site_pages
 from tests.site_server import serve
 
@@ -25,9 +26,7 @@ HTML_VALIDATE = pytest.StashKey()  # its report to come, from conftest.built_sit
 
 def write_report(name, report):
     """A report kept in test-artifacts/audit/ for a person to read."""
-    path = ROOT / "test-artifacts/audit" / name
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(report, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    write(ROOT / "test-artifacts/audit", {name: json.dumps(report, indent=1, ensure_ascii=False) + "\n"})
 
 
 def tool_report(cmd, out, timeout, ok=(0,), cwd=None, lighthouse=False):

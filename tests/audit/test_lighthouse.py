@@ -32,7 +32,7 @@ def lighthouse_mobile(built_pages, served_site):
 
 
 @pytest.mark.parametrize("category", CATEGORIES)
-def test_lighthouse_scores_100(category, lighthouse_mobile, built_site):
+def test_lighthouse_scores_100(category, lighthouse_mobile):
     """One line per page whose score is not 100, naming the page and each failing audit with what it found
     (elements, URLs), or why Lighthouse could not audit it."""
     found = []
