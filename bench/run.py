@@ -47,7 +47,7 @@ class BenchError(Exception):
 
 
 def _log(message):
-    print(f"bench: {message}", file=sys.stderr, flush=True)
+    print(f"bench: {message}", file=sys.stderr)  # stderr is line-buffered
 
 
 def _run(cmd, cwd=ROOT, env=None, timeout=TIMEOUT_S):
