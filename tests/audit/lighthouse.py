@@ -29,7 +29,7 @@ def write_report(name, report):
     write(ROOT / "test-artifacts/audit", {name: json.dumps(report, indent=1, ensure_ascii=False) + "\n"})
 
 
-def tool_report(cmd, out, timeout, ok=(0,), cwd=None, lighthouse=False):
+def tool_report(cmd, out, timeout, ok=(0,), lighthouse=False):
     """The JSON report an audit tool (`cmd`, run by Node) writes to `out`; a tool that is not installed, or
     fails, raises with what to do or what it said."""
     lock = digest((AUDIT / "package-lock.json").read_bytes(), 16)
@@ -40,7 +40,7 @@ def tool_report(cmd, out, timeout, ok=(0,), cwd=None, lighthouse=False):
             " nodejs npm), and html-validate (and Lighthouse) in tests/audit/node_modules as tests/audit/package-lock.json"
             " pins them: `./dev test` installs html-validate there (npm ci), `./dev test --exhaustive` and `./dev bench` both"
         )
-    result = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, timeout=timeout)
+    result = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
     if result.returncode not in ok or not out.is_file():
         raise RuntimeError(
             f"{' '.join(map(str, cmd))[:200]} failed (exit {result.returncode}):\n{result.stdout[-1500:]}{result.stderr[-1500:]}"
@@ -56,8 +56,8 @@ def html_validate(site):
     stepped figure's wide graph keeps a minimum size (docs_pipeline/steps_figure.py)."""
     out = Path(tempfile.mkdtemp()) / "report.json"  # not stdout: Node may exit before a large pipe is drained
     config = ["--config", AUDIT / "htmlvalidate.json", "--formatter", f"json={out}"]
-    cmd = [AUDIT / "node_modules/.bin/html-validate", *config, *(p.relative_to(site) for p in site_pages(site))]
-    return ThreadPoolExecutor(1).submit(tool_report, cmd, out, 600, ok=(0, 1), cwd=site)  # 1: it found errors
+    cmd = [AUDIT / "node_modules/.bin/html-validate", *config, *site_pages(site)]
+    return ThreadPoolExecutor(1).submit(tool_report, cmd, out, 600, ok=(0, 1))  # 1: it found errors
 
 
 def run(urls, *options, timeout):

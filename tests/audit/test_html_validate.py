@@ -46,7 +46,7 @@ def html_messages(built_site, request):
     on a tag overrides/ wrote or changed, else "theme") and text."""
     ours, messages = own_template_tags(), []
     for report in request.config.stash[HTML_VALIDATE].result():
-        page = report["filePath"].removeprefix(f"{built_site.resolve()}/")  # Node resolves it from its working directory
+        page = report["filePath"].removeprefix(f"{built_site}/")  # as html_validate named it, a symlink unresolved
         html = report["source"]  # what the offsets count in
         start = html.find('<article class="md-content__inner')  # Material fills it with the page and its notes
         content = range(start, html.find("</article>", start))  # empty on a page without one (both -1)
