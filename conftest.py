@@ -104,16 +104,25 @@ def build(site_build):
 
 
 @pytest.fixture(scope="session")
-def built_site(request, site_build, build):
+def built_site(request, site_build, build, exhaustive):
     """The whole site, built; when the build failed, the tests that need it are skipped
-    (tests/test_build.py::test_the_strict_build_passes says why). When html-validate's test will run, Node
-    starts on the site now, beside the tiers before it."""
+    (tests/test_build.py::test_the_strict_build_passes says why). When their tests will run, html-validate and
+    the browser's first visits start on the site now, each in a thread of its own, beside the tiers before them."""
     if build.returncode != 0:
         pytest.skip("the strict build failed: tests/test_build.py::test_the_strict_build_passes says why")
-    if any(item.path.name == "test_html_validate.py" and not item.get_closest_marker("skip") for item in request.session.items):
+
+    def will_run(test):  # its item, when a selected test will run
+        return next(
+            (i for i in request.session.items if getattr(i, "originalname", "") == test and not i.get_closest_marker("skip")),
+            None,
+        )
+
+    if will_run("test_no_html_errors_from_the_project"):
         from tests.audit.lighthouse import HTML_VALIDATE, html_validate  # here: the fault tests' small projects lack it
 
         request.config.stash[HTML_VALIDATE] = html_validate(site_build[0])
+    if visits := will_run("test_first_visit"):  # its module as pytest imported it
+        request.config.stash[visits.module.FIRST_VISITS] = visits.module.first_visits(site_build[0], exhaustive)
     return site_build[0]
 
 
@@ -136,15 +145,12 @@ def served_site(built_site):
 @pytest.fixture(scope="session")
 def browser():
     """One headless Chromium for the session; fails (never skips) when there is none."""
-    from playwright.sync_api import expect, sync_playwright
+    from tests.browser.chromium import INSTALL_HINT, chromium_executable, launch
 
-    from tests.browser.chromium import CHROMIUM_ARGS, INSTALL_HINT, TIMEOUT_MS, chromium_executable
-
-    if (executable := chromium_executable()) is None:
+    if chromium_executable() is None:
         pytest.fail(f"no Chromium found. {INSTALL_HINT}", pytrace=False)
-    expect.set_options(timeout=TIMEOUT_MS)  # as every other wait: a busy machine is slow, not wrong
-    with sync_playwright() as playwright, playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS) as chromium:
-        yield chromium  # headless, closed afterwards
+    with launch() as chromium:
+        yield chromium
 
 
 @pytest.fixture(scope="session")

@@ -40,6 +40,18 @@ def chromium_executable():
 
 
 @contextmanager
+def launch():
+    """A headless Chromium, closed afterwards; in a thread, its own (Playwright's sync API is one per thread)."""
+    from playwright.sync_api import expect, sync_playwright
+
+    if (executable := chromium_executable()) is None:
+        raise RuntimeError(f"no Chromium found. {INSTALL_HINT}")
+    expect.set_options(timeout=TIMEOUT_MS)  # as every other wait: a busy machine is slow, not wrong
+    with sync_playwright() as playwright, playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS) as browser:
+        yield browser
+
+
+@contextmanager
 def new_tab(browser, base_url, path=None, **options):
     """A tab in a fresh context (empty cache, clipboard allowed; `options` as Playwright's new_context
     takes them), on `path` when given, closed afterwards. Every request to another host is aborted

@@ -7,16 +7,20 @@ is checked once per language; where each page's switcher links lead, statically 
 """
 
 import difflib
+import functools
 import re
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from axe_playwright_python.base import AXE_SCRIPT
 from playwright.sync_api import expect
+from selectolax.lexbor import LexborHTMLParser
 
 from docs_pipeline.pages import expand, parse, without_annotation
-from tests.browser.chromium import SEARCH_READY
-from tests.helpers import SITE, fail_if
-from tests.site_loads import covering, describe, sample, source
+from tests.browser.chromium import SEARCH_READY, launch, new_tab
+from tests.helpers import SITE, fail_if, read
+from tests.site_loads import covering, describe, sample, site_pages, source
+from tests.site_server import serve
 
 CHECKS = {  # what each covers, as its failures say it
     "copy": "each code block has one copy button, and a program's gives its snippet",
@@ -24,6 +28,7 @@ CHECKS = {  # what each covers, as its failures say it
     "requests and console": "requests to other hosts, failed requests, console errors",
     "axe-core": "axe-core reports (every rule at every impact, nothing excused), at 1280 px and at 412 px",
 }
+FIRST_VISITS = pytest.StashKey()  # the visits to come, from conftest.built_site
 NO_MOTION = "*, *::before, *::after { transition: none !important; animation: none !important; }"
 
 # A block is mounted (content.lazy in mkdocs.yml: once it first scrolls into view) once it has its
@@ -150,26 +155,35 @@ def _copy(tab, parsed):
                 yield f"copying {where} gives something other than its snippet:\n{''.join(diff)}"
 
 
-@pytest.fixture(scope="session")
-def first_visits(open_tab, built_pages, exhaustive):
-    """{built page: {check: problems}}; where the visit itself broke, each check's one problem says why."""
-    visits = {}
-    for page in built_pages if exhaustive else sample(built_pages):
-        try:
-            visits[page] = _visit(open_tab, page)
-        except Exception as error:  # every check of the page fails with it, naming the page
-            visits[page] = {check: [f"the visit broke: {type(error).__name__}: {error}"] for check in CHECKS}
-    return visits
+def first_visits(site, exhaustive):
+    """The sample's first visits (with `exhaustive`, every built page's) to the built `site`, started in a thread
+    of its own with its own server and Chromium (conftest.built_site starts it as the build ends, beside the
+    tiers before the browser's): the future of {built page: {check: problems}}; where the visit itself broke,
+    each check's one problem says why."""
+
+    def visit_all():
+        pages = {p.relative_to(site).as_posix(): LexborHTMLParser(read(p)) for p in site_pages(site)}
+        visits = {}
+        with serve(site) as base_url, launch() as browser:
+            for page in pages if exhaustive else sample(pages):
+                try:
+                    visits[page] = _visit(functools.partial(new_tab, browser, base_url), page)
+                except Exception as error:  # every check of the page fails with it, naming the page
+                    visits[page] = {check: [f"the visit broke: {type(error).__name__}: {error}"] for check in CHECKS}
+        return visits
+
+    return ThreadPoolExecutor(1).submit(visit_all)
 
 
 @pytest.mark.parametrize("check", CHECKS)
-def test_first_visit(check, first_visits):
+def test_first_visit(check, request, built_site):
     """Elsewhere: that the programs print those outputs is the snippets' own test, that they run one
     after another as one program the notebook's (tests/test_notebooks.py); each built page's <html
     lang> is tests/test_build.py's. The theme's own problems are fixed in overrides/ (templates,
     pages.css, a11y.js), not excused here."""
+    visits = request.config.stash[FIRST_VISITS].result()
     fail_if(
-        [f"{describe(page)}: " + "\n    ".join(visit[check]) for page, visit in first_visits.items() if visit[check]],
+        [f"{describe(page)}: " + "\n    ".join(visit[check]) for page, visit in visits.items() if visit[check]],
         f"{CHECKS[check]}:",
     )
 
