@@ -62,7 +62,7 @@ def _run(cmd, cwd=ROOT, env=None, timeout=TIMEOUT_S):
 
 
 def measure_ci():
-    """.ci/run in a clean clone of HEAD with an empty cache folder (pip's and npm's downloads too, as on
+    """.ci/run in a clean clone of HEAD with an empty cache folder (uv's, pip's and npm's downloads too, as on
     a fresh CI runner), then in another clean clone with the cache folder the first one left; torch's compiled
     kernels, which CI does not keep, from none each time."""
     caches, clone, figures = TMP / "ci-cache", TMP / "ci-clone", {}
@@ -70,6 +70,7 @@ def measure_ci():
     env = {k: v for k, v in os.environ.items() if k not in {"VIRTUAL_ENV", "PYTHONHOME", "PYTHONPATH"}} | {
         "DOCS_CACHE": f"{caches}/docs",
         "PIP_CACHE_DIR": f"{caches}/pip",
+        "UV_CACHE_DIR": f"{caches}/uv",
         "npm_config_cache": f"{caches}/npm",
         "TORCHINDUCTOR_CACHE_DIR": f"{caches}/inductor",
     }
