@@ -66,16 +66,15 @@ def exercise_prose(page):
 
 
 # A page without its counterpart is tests/test_parity.py's failure.
-@EVERY_PAGE_WITH_CODE
+@pytest.mark.parametrize("page", [p for p in WITH_CODE if SITE.language_of(p) == SITE.default], ids=SITE.name)
 def test_one_run_per_page_and_text_in_each_language(page):
     """Same code in every language (the pages' parity, and each notebook's code is its page's: below), so one run serves all."""
-    nb, other = notebook(page), SITE.counterpart(page)
-    assert not (other.exists() and parse(other).code) or run_key(nb) == run_key(notebook(other)), (
-        f"{SITE.name(page)}: its notebook and {SITE.name(other)}'s would run once per language"
-    )
-    assert any("本笔记本由页面" in c.source for c in cells(nb.notebook, "markdown")) == (nb.lang == "zh"), (
-        f"{SITE.name(page)}: its notebook's text is not in the page's language"
-    )
+    nbs = [notebook(p) for lang in SITE.languages if (p := SITE.counterpart(page, lang)).exists() and parse(p).code]
+    assert len({str(run_key(nb)) for nb in nbs}) == 1, f"{SITE.name(page)}: its notebooks would run once per language"
+    for nb in nbs:
+        assert any("本笔记本由页面" in c.source for c in cells(nb.notebook, "markdown")) == (nb.lang == "zh"), (
+            f"{SITE.name(nb.page)}: its notebook's text is not in the page's language"
+        )
 
 
 @EVERY_PAGE_WITH_CODE

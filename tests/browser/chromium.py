@@ -1,5 +1,5 @@
-"""The Chromium the browser tests (conftest.browser) and Lighthouse drive, a tab in it as a first-time reader has it, and
-where a stepped figure is on its page."""
+"""The Chromium the browser tests (conftest.browser; the first visits, in a thread, their own) and Lighthouse drive,
+a tab in it as a first-time reader has it, and where a stepped figure is on its page."""
 
 import functools
 import os
