@@ -4,6 +4,7 @@ marked `exhaustive` and widens the browser's sample to every page (the weekly ru
 
 import functools
 import shutil
+import threading
 from pathlib import Path
 
 import pytest
@@ -122,7 +123,9 @@ def built_site(request, site_build, build, exhaustive):
 
         request.config.stash[HTML_VALIDATE] = html_validate(site_build[0])
     if visits := will_run("test_first_visit"):  # its module as pytest imported it
-        request.config.stash[visits.module.FIRST_VISITS] = visits.module.first_visits(site_build[0], exhaustive)
+        stop = threading.Event()  # else an early end of the session (-x) would wait for every visit
+        request.config.add_cleanup(stop.set)
+        request.config.stash[visits.module.FIRST_VISITS] = visits.module.first_visits(site_build[0], exhaustive, stop)
     return site_build[0]
 
 

@@ -93,10 +93,11 @@ KINDS = {
 }
 
 
-def kinds(pages, each_language=True):
+def kinds(pages, each_language=True, smallest=False):
     """A page of each kind in each language (with `each_language` false, in one, the languages taking turns),
-    relative to the site: the smallest one (fewest elements, the cheapest to visit) not already chosen.
-    `pages`: every built page parsed, {its path in the site: its tree} (conftest.py's built_pages)."""
+    relative to the site: the first one not already chosen (with `smallest`, the one with the fewest elements,
+    the cheapest to visit). `pages`: every built page parsed, {its path in the site: its tree} (conftest.py's
+    built_pages)."""
     chosen = []
     for n, (kind, where) in enumerate(KINDS.items()):
         for lang in SITE.languages if each_language else [SITE.languages[n % len(SITE.languages)]]:
@@ -113,20 +114,20 @@ def kinds(pages, each_language=True):
             ]
             if not found:
                 raise LookupError(f"no {kind} page in the built {lang} site: tests/site_loads.py's KINDS")
-            chosen.append(min(found, key=lambda page: len(pages[page].css("*"))))
+            chosen.append(min(found, key=lambda page: len(pages[page].css("*"))) if smallest else found[0])
     return chosen
 
 
 def sample(pages):
-    """The pages the browser visits per push, relative to the site: a page of each kind, the languages taking
-    turns (kinds: a kind's template is the same in both; what each language's own is, its fonts, labels and
+    """The pages the browser visits per push, relative to the site: the smallest page of each kind, the languages
+    taking turns (kinds: a kind's template is the same in both; what each language's own is, its fonts, labels and
     search, is checked per language elsewhere), then, one page at a time, the page that adds the most
     constructs not yet seen, until every construct of the site is in one of them. A construct is an element
     inside the page's <article>, as its tag and classes; but for the highlighter's spans in code, whose class
     changes their colour alone (test_code_is_readable_in_both_schemes checks every one). `pages` as kinds
     takes them."""
     found = {page: constructs(doc, "article *:not(.highlight code span)") for page, doc in pages.items()}
-    return covering(found, kinds(pages, each_language=False))
+    return covering(found, kinds(pages, each_language=False, smallest=True))
 
 
 def constructs(doc, selector):

@@ -144,6 +144,9 @@ def _copy(tab, parsed):
     while len(copies) < tab.locator("article div.highlight").count():
         tab.locator("article h1").first.click()  # a reader's click: the user activation copying needs
         copies += tab.evaluate(_COPY_SOME, len(copies))
+    if len(copies) != len(parsed.blocks):
+        yield f"{len(parsed.blocks)} fenced blocks but the page shows {len(copies)} code blocks"
+        return
     for block, copied in zip(parsed.blocks, copies, strict=True):
         if copied is None:
             yield f"{block.where}: the code block has not exactly one copy button"
@@ -155,17 +158,19 @@ def _copy(tab, parsed):
                 yield f"copying {where} gives something other than its snippet:\n{''.join(diff)}"
 
 
-def first_visits(site, exhaustive):
+def first_visits(site, exhaustive, stop):
     """The sample's first visits (with `exhaustive`, every built page's) to the built `site`, started in a thread
     of its own with its own server and Chromium (conftest.built_site starts it as the build ends, beside the
     tiers before the browser's): the future of {built page: {check: problems}}; where the visit itself broke,
-    each check's one problem says why."""
+    each check's one problem says why. Once `stop` is set (the session ends), no other page is visited."""
 
     def visit_all():
         pages = {p.relative_to(site).as_posix(): LexborHTMLParser(read(p)) for p in site_pages(site)}
         visits = {}
         with serve(site) as base_url, launch() as browser:
             for page in pages if exhaustive else sample(pages):
+                if stop.is_set():
+                    break
                 try:
                     visits[page] = _visit(functools.partial(new_tab, browser, base_url), page)
                 except Exception as error:  # every check of the page fails with it, naming the page
@@ -181,7 +186,10 @@ def test_first_visit(check, request, built_site):
     after another as one program the notebook's (tests/test_notebooks.py); each built page's <html
     lang> is tests/test_build.py's. The theme's own problems are fixed in overrides/ (templates,
     pages.css, a11y.js), not excused here."""
-    visits = request.config.stash[FIRST_VISITS].result()
+    try:
+        visits = request.config.stash[FIRST_VISITS].result()
+    except RuntimeError as error:  # no Chromium (chromium.launch)
+        pytest.fail(str(error), pytrace=False)
     fail_if(
         [f"{describe(page)}: " + "\n    ".join(visit[check]) for page, visit in visits.items() if visit[check]],
         f"{CHECKS[check]}:",
