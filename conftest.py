@@ -8,12 +8,11 @@ import threading
 from pathlib import Path
 
 import pytest
-from selectolax.lexbor import LexborHTMLParser
 
 from docs_pipeline.harness import project_context, snippet_sybil
 from docs_pipeline.site import ROOT, kept, load, store
-from tests.helpers import finished, read, start_build
-from tests.site_loads import site_pages
+from tests.helpers import finished, start_build
+from tests.site_loads import parsed_pages
 from tests.site_server import serve
 
 # The snippets run first and start the site's build themselves: a sybil example gets only the fixtures
@@ -132,7 +131,7 @@ def built_site(request, site_build, build, exhaustive):
 @pytest.fixture(scope="session")
 def built_pages(built_site):
     """Every built HTML file (the notebook and 404 pages too), parsed once: {its path in the site: its tree}."""
-    return {p.relative_to(built_site).as_posix(): LexborHTMLParser(read(p)) for p in site_pages(built_site)}
+    return parsed_pages(built_site)
 
 
 # ---------------------------------------------------------------- browser tests (tests/browser/)

@@ -16,7 +16,7 @@ from urllib.parse import unquote, urljoin, urlsplit
 
 from selectolax.lexbor import LexborHTMLParser
 
-from tests.helpers import SITE
+from tests.helpers import SITE, read
 
 PAGE_WEIGHT_LIMIT_KIB = 200  # a first visit, gzipped: tests/test_publishing.py holds it
 
@@ -148,6 +148,11 @@ def covering(sets, chosen):
 def site_pages(site):
     """Every HTML page of the built site (404.html included: it is a page a visitor can land on)."""
     return sorted(p for p in site.rglob("*.html") if not p.relative_to(site).parts[0].startswith("."))
+
+
+def parsed_pages(site):
+    """Every page of the built site parsed: {its path in the site: its tree}."""
+    return {p.relative_to(site).as_posix(): LexborHTMLParser(read(p)) for p in site_pages(site)}
 
 
 def source(page):

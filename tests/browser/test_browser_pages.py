@@ -14,12 +14,11 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from axe_playwright_python.base import AXE_SCRIPT
 from playwright.sync_api import expect
-from selectolax.lexbor import LexborHTMLParser
 
 from docs_pipeline.pages import expand, parse, without_annotation
 from tests.browser.chromium import SEARCH_READY, launch, new_tab
-from tests.helpers import SITE, fail_if, read
-from tests.site_loads import covering, describe, sample, site_pages, source
+from tests.helpers import SITE, fail_if
+from tests.site_loads import covering, describe, parsed_pages, sample, source
 from tests.site_server import serve
 
 CHECKS = {  # what each covers, as its failures say it
@@ -165,7 +164,7 @@ def first_visits(site, exhaustive, stop):
     each check's one problem says why. Once `stop` is set (the session ends), no other page is visited."""
 
     def visit_all():
-        pages = {p.relative_to(site).as_posix(): LexborHTMLParser(read(p)) for p in site_pages(site)}
+        pages = parsed_pages(site)
         visits = {}
         with serve(site) as base_url, launch() as browser:
             for page in pages if exhaustive else sample(pages):
