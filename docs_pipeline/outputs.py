@@ -153,7 +153,7 @@ def rewrite(snippets):
         for path, text in files.items():
             print(f"{'same   ' if stored(path) == text else 'rewrote'} {repo_name(path)}")
             path.write_text(text, encoding="utf-8")
-    if unread := [layout().name(page) for page in layout().pages() if unread_outputs(page)]:
+    if unread := [repo_name(page) for page in layout().pages() if unread_outputs(page)]:
         print(
             f"Pages whose outputs changed since their prose was read against them; reread each, then ./dev outputs --read PAGE: {', '.join(unread)}"
         )
@@ -181,7 +181,7 @@ def _stored_hash(out):
 def unread_outputs(page):
     """A mark is checked against the stored output, and only when that differs, against what the program
     prints: a hand-edited stored output is its snippet's own failure, not its pages'."""
-    name, marks, shown = layout().name(page), parse(page).meta.get(READ) or {}, shown_outputs(page)
+    name, marks, shown = repo_name(page), parse(page).meta.get(READ) or {}, shown_outputs(page)
     found = []
     for key, out in shown.items():
         if key not in marks:
@@ -216,7 +216,7 @@ def main(paths, figure, read):
         for page in paths:
             if page.suffix != ".md":
                 raise click.BadParameter(f"not a page: {page}")
-            print(f"{'marked ' if mark_read(page.resolve()) else 'current'} {layout().name(page.resolve())}")
+            print(f"{'marked ' if mark_read(page) else 'current'} {repo_name(page)}")
         return
     targets = list(paths)
     for spec in figure:

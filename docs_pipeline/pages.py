@@ -2,6 +2,7 @@
 (pymdownx.snippets itself, configured as mkdocs.yml configures it)."""
 
 import re
+from collections import namedtuple
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
@@ -9,7 +10,7 @@ from pathlib import Path
 import yaml
 
 from .engine import mkdocs_config
-from .site import ROOT, layout
+from .site import ROOT, repo_name
 
 FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})(?P<info>.*)$")
 INCLUDE = re.compile(r'^\s*--8<--\s+"(?P<target>[^"]+)"\s*$')
@@ -52,23 +53,11 @@ class Block:
 
     @property
     def where(self):
-        return f"{layout().name(self.page)}:{self.line}"
+        return f"{repo_name(self.page)}:{self.line}"
 
 
-@dataclass
-class Heading:
-    line: int
-    level: int
-    text: str  # without its { #id }
-    id: str | None
-
-
-@dataclass
-class Admonition:
-    width: int  # indent, in columns
-    marker: str  # "!!!", "???" or "???+"
-    kind: str
-    title: str | None
+Heading = namedtuple("Heading", "line level text id")  # text: without its { #id }; id: None without one
+Admonition = namedtuple("Admonition", "width marker kind title")  # width: its indent, in columns; marker: "!!!", "???" or "???+"
 
 
 @dataclass
@@ -90,7 +79,7 @@ class Page:
 
     @property
     def name(self):
-        return layout().name(self.path)
+        return repo_name(self.path)
 
     @property
     def code(self):
