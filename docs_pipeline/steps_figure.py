@@ -55,51 +55,57 @@ def sentence(frame, program, w):
     """The step's sentence, HTML, in the page's language, and, for a screen reader, the line it runs where the
     sentence does not quote it (a backward step's): the highlight shows it to the eye (steps.css hides it from sight)."""
     f, code = frame.facts, _code(program.source(frame.line))
+
+    def say(key, **values):
+        return w[key].format(**values)
+
     match frame.kind:
         case "forward":
             parts = []
             if f.leaves:
-                parts.append(w["leaves"].format(names=_listed(f.leaves, w)) + ("" if f.recorded else w["nothing_yet"]))
+                parts.append(say("leaves", names=_listed(f.leaves, w)) + ("" if f.recorded else w["nothing_yet"]))
             if f.recorded:
-                parts.append(w["recorded"].format(names=_listed(f.recorded, w)))
+                parts.append(say("recorded", names=_listed(f.recorded, w)))
                 if f.accumulators:
-                    many = w["accumulators" if len(f.accumulators) > 1 else "accumulator"]
-                    parts[-1] += w["join"] + many.format(names=_listed(f.accumulators, w))
-            parts += [w[key].format(name=name, detail=detail) for key in ("named", "grads") for name, detail in getattr(f, key)]
+                    many = "accumulators" if len(f.accumulators) > 1 else "accumulator"
+                    parts[-1] += w["join"] + say(many, names=_listed(f.accumulators, w))
+            parts += [say(key, name=name, detail=detail) for key in ("named", "grads") for name, detail in getattr(f, key)]
             if f.dropped:
-                parts.append(w["dropped"].format(n=f.dropped))
+                parts.append(say("dropped", n=f.dropped))
             fn = program.function_of.get(frame.line)
-            text = w["sentence"].format(code=code, where=w["in"].format(fn=fn) if fn else "", parts=w["parts_join"].join(parts))
+            text = say("sentence", code=code, where=say("in", fn=fn) if fn else "", parts=w["parts_join"].join(parts))
         case "accumulate":
-            text = w["acc_many" if len(f.sources) > 1 else "acc_one"].format(
+            text = say(
+                "acc_many" if len(f.sources) > 1 else "acc_one",
                 n=len(f.sources),
-                node=w["acc_of"].format(leaf=f.leaf),
-                terms=" + ".join(w["term"].format(value=v, source=s) for s, v in f.sources),
+                node=say("acc_of", leaf=f.leaf),
+                terms=" + ".join(say("term", value=v, source=s) for s, v in f.sources),
                 value=f.received,
                 leaf=f.leaf,
                 grad=f.grad,
             )
         case "backward":
-            sent = [w["item"].format(value=v, target=w["acc_of"].format(leaf=leaf) if leaf else t) for t, leaf, v in f.sent]
+            sent = [say("item", value=v, target=say("acc_of", leaf=leaf) if leaf else t) for t, leaf, v in f.sent]
             items = w["sent_join"].join(sent) if w["sent_join"] else _listed(sent, w)
-            text = w["receives"].format(node=f.node, value=f.received)
-            text += (w["join"] + w["passes"].format(items=items) if sent else w["passes_none"]) + w["end"]
+            text = say("receives", node=f.node, value=f.received)
+            text += (w["join"] + say("passes", items=items) if sent else w["passes_none"]) + w["end"]
         case "done":
-            text = w["done"].format(code=code, grads=w["join"].join(f"{name}.grad = {value}" for name, value in f.grads))
+            text = say("done", code=code, grads=w["join"].join(f"{name}.grad = {value}" for name, value in f.grads))
         case "raised":
-            text = w["raised_at" if f.node else "raised"].format(node=f.node, code=code, error=f.error, message=escape(f.message))
+            text = say("raised_at" if f.node else "raised", node=f.node, code=code, error=f.error, message=escape(f.message))
         case "compile":
-            text = w["compile"].format(
+            text = say(
+                "compile",
                 call=_code(program.source(frame.ran[0])),
                 k=f.graph,
                 n=f.graphs,
-                made=_listed([w["made"].format(name=a, op=b, target=c) for a, b, c in f.made], w),
+                made=_listed([say("made", name=a, op=b, target=c) for a, b, c in f.made], w),
                 lines=_listed([_code(program.source(line)) for line in frame.ran[1:] or [frame.line]], w),
             )
         case "break":
-            text = w["break"].format(code=code, fn=f.function, reason=escape(f.reason), k=f.graph)
+            text = say("break", code=code, fn=f.function, reason=escape(f.reason), k=f.graph)
     if program.source(frame.line) and code not in text:
-        text += f'<span class="steps__said">{w["said"].format(code=code)}</span>'
+        text += f'<span class="steps__said">{say("said", code=code)}</span>'
     return text
 
 
@@ -126,7 +132,7 @@ def figure(snippet, lang, root):
     layout = Layout([(f.nodes, f.edges) for f in frames])
     width = layout.size[0]
     least = f' style="min-width:{width * MIN_SCALE:.0f}px"' if width > WIDE else ""
-    base, total = "steps-" + re.sub("[/_]", "-", snippet), len(frames)
+    base, total = f"steps-{re.sub('[/_]', '-', snippet)}", len(frames)
     # The markup is in the first step's state, which steps.css shows only with JavaScript: nothing
     # moves when steps.js starts, and the other frames are never laid out. Line classes as steps.js sets them.
     mark = dict.fromkeys(frames[0].ran, ' class="steps__line steps__line--ran"')
