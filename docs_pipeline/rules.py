@@ -76,13 +76,13 @@ def rule_macros(site, page, error):
             parsed = parse(other)
             for line, cited in parsed.rules:
                 heading = [h for h in parsed.headings if h.line < line][-1]
-                links.setdefault(cited, {})[site.page_name(other), heading.text, heading.id] = None
+                links.setdefault(cited, {})[other, heading.text, heading.id] = None
         return links
 
-    def link(name):
-        """The page `name` ("rules/autograd") relative to the page being built, as a Markdown link's target
-        ("" for that page itself)."""
-        here = site.page_name(page())
+    def link(target):
+        """The page `target` (docs/<lang>/rules/autograd.md) relative to the page being built, as a Markdown link's
+        target ("" for that page itself)."""
+        name, here = site.page_name(target), site.page_name(page())
         # relpath takes the start "" (a page at the language's top) for "."
         return "" if name == here else f"{posixpath.relpath(name, posixpath.dirname(here))}.md"
 
@@ -97,10 +97,9 @@ def rule_macros(site, page, error):
             said = statement(parsed, heading)
         except ValueError as exc:
             raise error(f"cites rule {name!r}: {exc}") from None
-        href = f"{link(site.page_name(parsed.path))}#{name}"
         # the statement escaped as an attr_list value that Python-Markdown hands to the element unchanged:
         # its inline patterns see escaped characters only, which it unescapes in attributes
-        return texts()[lang]["rule"].format(statement=said.translate(ESCAPED), href=href)
+        return texts()[lang]["rule"].format(statement=said.translate(ESCAPED), href=f"{link(parsed.path)}#{name}")
 
     def cited_by(name):
         lang = site.language_of(page())
@@ -112,12 +111,15 @@ def rule_macros(site, page, error):
     def rules_index():
         """Every rule of the rules pages, as a linked list under each page and group heading."""
         lang, text = site.language_of(page()), ""
-        for rules in (p for p in rules_pages(site, lang) if site.page_name(p) != site.page_name(page())):
-            parsed, href = parse(rules), link(site.page_name(rules))
-            text += f"\n## [{site.nav_title(rules)}]({href}) {{ #{parsed.headings[0].id} }}\n\n"
-            for h in parsed.headings[1:]:
-                # each entry keeps the rule's id: a link to the one rules page before the split still finds it
-                text += f"\n### {h.text} {{ #{h.id} }}\n\n" if h.level == 2 else f"- [{h.text}]({href}#{h.id})\n{{ #{h.id} }}\n"
+        for rules in rules_pages(site, lang):
+            if href := link(rules):  # not the page being built
+                parsed = parse(rules)
+                text += f"\n## [{site.nav_title(rules)}]({href}) {{ #{parsed.headings[0].id} }}\n\n"
+                for h in parsed.headings[1:]:
+                    # each entry keeps the rule's id: a link to the one rules page before the split still finds it
+                    text += (
+                        f"\n### {h.text} {{ #{h.id} }}\n\n" if h.level == 2 else f"- [{h.text}]({href}#{h.id})\n{{ #{h.id} }}\n"
+                    )
         return f"{text.strip()}\n"
 
     return {"rule": rule, "cited_by": cited_by, "rules_index": rules_index}
