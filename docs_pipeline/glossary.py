@@ -61,7 +61,7 @@ def load():
     for number, entry in enumerate(entries, 1):
         try:
             term = Term(**entry)
-            if any(t.zh == term.zh for t in terms):
+            if term.zh in {t.zh for t in terms}:
                 raise ValueError("the same zh term twice")
         except (TypeError, ValueError) as exc:
             raise ValueError(f"{GLOSSARY.name}: term #{number} ({entry.get('zh', '?')}): {exc}") from exc

@@ -113,7 +113,8 @@ class BackwardRun:
         """grads: what fn passes to each of its next_functions; received: what it was passed."""
         self.running, key, nodes, received = None, id(fn), self.graph.nodes, shown(received[0])
         if hasattr(fn, "variable"):  # an AccumulateGrad: its leaf's .grad now
-            leaf, node = fn.variable, nodes[id(fn.variable)]
+            leaf = fn.variable
+            node = nodes[id(leaf)]
             sources = [[nodes[a].name, v] for (a, b), v in self.flowed.items() if b == key]  # each path that reached it
             grad = self.flowed[key, id(leaf)] = shown(leaf.grad)
             node.detail = leaf_detail(leaf)
