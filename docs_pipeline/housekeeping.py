@@ -13,7 +13,7 @@ import click
 
 from .pages import parse, set_front_matter, split_target
 from .reading import table
-from .site import layout, program_of
+from .site import layout, program_of, snippet_files
 from .translations import KEY, changes, content_hash, stale, translations
 
 
@@ -21,7 +21,7 @@ def unused():
     site = layout()
     shown = {split_target(t)[0] for page in site.pages() for t in parse(page).includes}
     found = []
-    for path in sorted(p for p in (site.root / "snippets").rglob("*") if p.is_file() and "__pycache__" not in p.parts):
+    for path in snippet_files(site.root):
         program = program_of(path)
         if path.suffix != ".py" and not program.exists():
             found.append(f"{site.name(path)}: its program {site.name(program)} is gone")
