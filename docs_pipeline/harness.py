@@ -109,7 +109,7 @@ def snippet_sybil(fixtures=()):
 
     return Sybil(
         parsers=[whole_file],
-        path=str(ROOT / "snippets"),
+        path=f"{ROOT}/snippets",
         pattern="*.py",  # PurePath.match: "*.py" matches at any depth, "**/*.py" does not
         document_types={".py": Document},  # a plain Document: sybil's default for .py would read docstrings only
         fixtures=fixtures,

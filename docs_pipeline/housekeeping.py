@@ -30,15 +30,6 @@ def unused():
     return found
 
 
-def mark(pages):
-    """Record the current hash of each page's source in its front matter."""
-    site = layout()
-    for page in pages:
-        source = site.counterpart(page, site.default)
-        changed = set_front_matter(page, KEY, content_hash(source))
-        print(f"{'marked ' if changed else 'current'} {site.name(page)}  ({KEY}: {content_hash(source)} = {site.name(source)})")
-
-
 def _translations_of(names):
     """The translations the pages name: each one itself, or every translation of a source page."""
     site, found = layout(), []
@@ -83,7 +74,11 @@ def mark_pages(pages, every):
     """After review: record in each page (docs/<lang>/<page>.md, in either language) which source it translates."""
     if every == bool(pages):
         raise click.UsageError("name the pages to mark, or --all")
-    mark(translations(layout()) if every else _translations_of(pages))
+    site = layout()
+    for page in translations(site) if every else _translations_of(pages):  # its source's current hash in its front matter
+        source = site.counterpart(page, site.default)
+        changed = set_front_matter(page, KEY, content_hash(source))
+        print(f"{'marked ' if changed else 'current'} {site.name(page)}  ({KEY}: {content_hash(source)} = {site.name(source)})")
 
 
 if __name__ == "__main__":

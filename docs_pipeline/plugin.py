@@ -196,7 +196,7 @@ class Pipeline(BasePlugin):
         page.meta["reading_minutes"] = count(markdown, lang, site.root).minutes
         if name == GLOSSARY_PAGE:
             return markdown
-        return link_first_uses(markdown, lang, self.terms, "../" * name.count("/") + f"{GLOSSARY_PAGE}.md")
+        return link_first_uses(markdown, lang, self.terms, f"{'../' * name.count('/')}{GLOSSARY_PAGE}.md")
 
     def on_page_content(self, html, *, page, config, files):
         if nb := getattr(page.file, "notebook", None):  # the notebook alone, the page's heading ids
@@ -228,7 +228,7 @@ class Pipeline(BasePlugin):
         site = layout()
         if template_name == "sitemap.xml":  # the notebook pages too, each with its other-language notebooks
             context["notebook_pages"] = [
-                {lang: site.site_url + notebook_url(site.counterpart(nb.page, lang), site) for lang in site.languages}
+                {lang: f"{site.site_url}{notebook_url(site.counterpart(nb.page, lang), site)}" for lang in site.languages}
                 for nb in self.notebooks[site.default]
             ]
         if template_name == "404.html":  # each language's leads to the home pages
