@@ -16,7 +16,7 @@ from sybil import Document, Region, Sybil
 
 from .outputs import verify
 from .runner import ROOT, Snippet
-from .site import digest, kept, load, program_of, snippet_name, store
+from .site import digest, kept, load, program_of, snippet_files, snippet_name, store
 from .steps import declared
 from .values import references
 
@@ -27,6 +27,11 @@ def _digests(paths):
     return {p.relative_to(ROOT).as_posix(): digest(p.read_bytes(), 64) for p in sorted(paths)}
 
 
+def _settings(named=()):
+    """The settings torch reads from the environment, and those `named`."""
+    return sorted((k, v) for k, v in os.environ.items() if k in named or k.startswith(TORCH_SETTINGS))
+
+
 @functools.cache
 def run_context():
     """What every snippet's run depends on: torch, Python and its flags, the pins, the settings torch reads
@@ -35,7 +40,6 @@ def run_context():
     Not the CPU: outputs hold on every CPU (outputs.flippable); the weekly run checks that they do."""
     import torch
 
-    settings = sorted((k, v) for k, v in os.environ.items() if k.startswith(TORCH_SETTINGS))
     modules, todo = set(), ["outputs"]
     while todo:
         module = ROOT / "docs_pipeline" / f"{todo.pop()}.py"
@@ -43,15 +47,13 @@ def run_context():
             modules.add(module)
             tree = ast.parse(module.read_text(encoding="utf-8"))
             todo += [n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.level == 1]
-    files = (p for p in (ROOT / "snippets").rglob("*") if p.is_file() and "__pycache__" not in p.parts)
-    data = _digests(p for p in files if not program_of(p).is_file())
     return [
         torch.__version__,
         [platform.python_version(), tuple(sys.flags)],  # -O drops the rule checks' asserts
-        settings,
+        _settings(),
         _digests(modules),
         (ROOT / "constraints.txt").read_text(encoding="utf-8"),  # the pins
-        data,
+        _digests(p for p in snippet_files(ROOT) if not program_of(p).is_file()),
     ]
 
 
@@ -68,10 +70,10 @@ def project_context():
         return None
     settings = re.findall(r"!ENV \[(\w+)", (ROOT / "mkdocs.yml").read_text(encoding="utf-8"))  # what the build reads
     return [
-        {name: digest((ROOT / name).read_bytes()) for name in names if (ROOT / name).is_file()},
+        _digests(ROOT / name for name in names if (ROOT / name).is_file()),
         sorted(f"{d.name}=={d.version}" for d in importlib.metadata.distributions()),
         sys.version,
-        sorted((k, v) for k, v in os.environ.items() if k in settings or k.startswith(TORCH_SETTINGS)),
+        _settings(settings),
     ]
 
 
@@ -107,7 +109,7 @@ def snippet_sybil(fixtures=()):
 
     return Sybil(
         parsers=[whole_file],
-        path=str(ROOT / "snippets"),
+        path=f"{ROOT}/snippets",
         pattern="*.py",  # PurePath.match: "*.py" matches at any depth, "**/*.py" does not
         document_types={".py": Document},  # a plain Document: sybil's default for .py would read docstrings only
         fixtures=fixtures,

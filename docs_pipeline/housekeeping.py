@@ -13,7 +13,7 @@ import click
 
 from .pages import parse, set_front_matter, split_target
 from .reading import table
-from .site import layout, program_of
+from .site import layout, program_of, snippet_files
 from .translations import KEY, changes, content_hash, stale, translations
 
 
@@ -21,22 +21,13 @@ def unused():
     site = layout()
     shown = {split_target(t)[0] for page in site.pages() for t in parse(page).includes}
     found = []
-    for path in sorted(p for p in (site.root / "snippets").rglob("*") if p.is_file() and "__pycache__" not in p.parts):
+    for path in snippet_files(site.root):
         program = program_of(path)
         if path.suffix != ".py" and not program.exists():
             found.append(f"{site.name(path)}: its program {site.name(program)} is gone")
         elif path.suffix in (".py", ".svg") and path not in shown:
             found.append(f"{site.name(path)}: no page includes it")
     return found
-
-
-def mark(pages):
-    """Record the current hash of each page's source in its front matter."""
-    site = layout()
-    for page in pages:
-        source = site.counterpart(page, site.default)
-        changed = set_front_matter(page, KEY, content_hash(source))
-        print(f"{'marked ' if changed else 'current'} {site.name(page)}  ({KEY}: {content_hash(source)} = {site.name(source)})")
 
 
 def _translations_of(names):
@@ -83,7 +74,11 @@ def mark_pages(pages, every):
     """After review: record in each page (docs/<lang>/<page>.md, in either language) which source it translates."""
     if every == bool(pages):
         raise click.UsageError("name the pages to mark, or --all")
-    mark(translations(layout()) if every else _translations_of(pages))
+    site = layout()
+    for page in translations(site) if every else _translations_of(pages):  # its source's current hash in its front matter
+        source = site.counterpart(page, site.default)
+        changed = set_front_matter(page, KEY, content_hash(source))
+        print(f"{'marked ' if changed else 'current'} {site.name(page)}  ({KEY}: {content_hash(source)} = {site.name(source)})")
 
 
 if __name__ == "__main__":

@@ -21,7 +21,6 @@ import nbformat
 
 from .macros import render, torch_version
 from .pages import ADMONITION, HEADING, INCLUDE, STEPS, expand, parse, without_annotation
-from .site import layout
 from .ui import texts as ui_texts
 
 # A link to a page of the site (not to another site): it leads nowhere from a downloaded notebook.
@@ -45,6 +44,7 @@ class NotebookError(Exception):
 class PageNotebook:
     page: Path  # docs/<lang>/<name>.md
     lang: str
+    file_name: str  # the download's (notebook_file_name)
     title: str  # the notebook's own title, in its language
     heading_ids: list  # the page's ids of the notebook's headings, in order (title first)
     notebook: nbformat.NotebookNode
@@ -53,10 +53,6 @@ class PageNotebook:
     @property
     def code_cells(self):
         return [c.source for c in self.notebook.cells if c.cell_type == "code"]
-
-    @property
-    def file_name(self):
-        return notebook_file_name(self.page, layout())
 
 
 def notebook_url(page, site):
@@ -91,7 +87,7 @@ def _code(page, targets, site):
         lines = expand(targets, site.root)
     except Exception as exc:  # pymdownx names the missing file or section
         raise NotebookError(f"{page.name}: {exc}") from exc
-    return "\n".join(f"# snippets/{t}" for t in targets) + "\n" + "\n".join(map(without_annotation, lines)).strip("\n")
+    return "".join(f"# snippets/{t}\n" for t in targets) + "\n".join(map(without_annotation, lines)).strip("\n")
 
 
 def _intro(page, after):
@@ -183,7 +179,7 @@ def page_notebook(path, site):
         last = block.line
     exercises += _cells([s for line, s in sorted(statements.items()) if line > last])
     notebooks = (nbformat.v4.new_notebook(cells=c, metadata=METADATA, nbformat_minor=4) for c in (cells, exercises))
-    return PageNotebook(path, lang, texts["title"].format(name), heading_ids, *notebooks)
+    return PageNotebook(path, lang, notebook_file_name(path, site), texts["title"].format(name), heading_ids, *notebooks)
 
 
 def page_notebooks(site):

@@ -15,8 +15,8 @@ def page_notes(source, minutes):
     site, on_notebook = layout(), minutes is None
     view, file_name = notebook_url(source, site), notebook_file_name(source, site)
     notebook = {
-        "download": view + file_name,
-        "exercises": view + exercise_file_name(source, site),
+        "download": f"{view}{file_name}",
+        "exercises": f"{view}{exercise_file_name(source, site)}",
         "view": None if on_notebook else view,
         "file_name": file_name,
     }

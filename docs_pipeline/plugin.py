@@ -56,7 +56,7 @@ from .glossary import link_first_uses
 from .glossary import load as load_glossary
 from .macros import SITE_WIDE, num, page_functions, torch_version
 from .notebook_runs import execute
-from .notebooks import NotebookError, PageNotebook, exercise_file_name, notebook_url, page_notebooks
+from .notebooks import NotebookError, exercise_file_name, notebook_url, page_notebooks
 from .page_html import notebook_html, page_html
 from .page_notes import page_notes, source_url
 from .pages import parse, split_target
@@ -81,9 +81,8 @@ GLOSSARY_PAGE = "glossary"
 
 class NotebookPage(File):
     """A generated .ipynb as a documentation page. It is added after the i18n plugin (-100) rebuilt the
-    file list, too late for mkdocs-jupyter's own wrapper (at 0), and an .ipynb is otherwise an asset."""
-
-    notebook: PageNotebook
+    file list, too late for mkdocs-jupyter's own wrapper (at 0), and an .ipynb is otherwise an asset. Its
+    `notebook`: the PageNotebook it shows."""
 
     def is_documentation_page(self):
         return True
@@ -132,7 +131,7 @@ class Pipeline(BasePlugin):
             # a page added or removed since the last build that ended: every page, into an emptied folder, as plain
             # serve builds them, leaves none behind (a build that fails is tried whole again)
             self.building = set(site.pages())
-            self.whole = bool(self.dirty and self.built and self.building != self.pages)
+            self.whole = self.dirty and self.built and self.building != self.pages
             if self.whole:
                 shutil.rmtree(config.site_dir, ignore_errors=True)
                 self.search = {}
@@ -150,7 +149,7 @@ class Pipeline(BasePlugin):
             url = notebook_url(nb.page, site)
             file = NotebookPage(
                 f"notebooks/{lang}/{site.page_name(nb.page)}/{nb.file_name}",
-                str(site.root / ".cache"),
+                f"{site.root}/.cache",
                 config.site_dir,
                 True,
                 dest_uri=f"{url}index.html",
@@ -159,12 +158,14 @@ class Pipeline(BasePlugin):
             file.notebook = nb
             _write(Path(file.abs_src_path), nbformat.writes(nb.notebook))  # unchanged, a dirty build skips it
             files.append(file)
-            files.append(File.generated(config, url + exercise_file_name(nb.page, site), content=nbformat.writes(nb.exercises)))
+            files.append(
+                File.generated(config, f"{url}{exercise_file_name(nb.page, site)}", content=nbformat.writes(nb.exercises))
+            )
         for page in site.pages(lang):
             files.append(File.generated(config, source_url(page), content=page.read_text(encoding="utf-8")))
         if self.dirty and self.built:  # a reload: rebuild the pages whose sources changed since the last build
             # docs_pipeline/'s own files: not the bytecode Python writes into its __pycache__/ as the build imports
-            watched = [site.root / "mkdocs.yml", *(site.root / "docs_pipeline").glob("*"), *(site.root / "overrides").rglob("*")]
+            watched = [site.root / "mkdocs.yml", *site.root.glob("docs_pipeline/*"), *site.root.glob("overrides/**/*")]
             everything = self.whole or max(map(_mtime, watched)) > self.built
             for file in files.documentation_pages():
                 # a notebook page keeps File.is_modified (its .ipynb is rewritten when its code or text changes)
@@ -195,7 +196,7 @@ class Pipeline(BasePlugin):
         page.meta["reading_minutes"] = count(markdown, lang, site.root).minutes
         if name == GLOSSARY_PAGE:
             return markdown
-        return link_first_uses(markdown, lang, self.terms, "../" * name.count("/") + f"{GLOSSARY_PAGE}.md")
+        return link_first_uses(markdown, lang, self.terms, f"{'../' * name.count('/')}{GLOSSARY_PAGE}.md")
 
     def on_page_content(self, html, *, page, config, files):
         if nb := getattr(page.file, "notebook", None):  # the notebook alone, the page's heading ids
@@ -227,12 +228,13 @@ class Pipeline(BasePlugin):
         site = layout()
         if template_name == "sitemap.xml":  # the notebook pages too, each with its other-language notebooks
             context["notebook_pages"] = [
-                {lang: site.site_url + notebook_url(site.counterpart(nb.page, lang), site) for lang in site.languages}
+                {lang: f"{site.site_url}{notebook_url(site.counterpart(nb.page, lang), site)}" for lang in site.languages}
                 for nb in self.notebooks[site.default]
             ]
         if template_name == "404.html":  # each language's leads to the home pages
             config.extra.alternate = [
-                {"name": site.names[lang], "lang": lang, "link": site.base_path + site.prefix(lang)} for lang in site.languages
+                {"name": site.names[lang], "lang": lang, "link": f"{site.base_path}{site.prefix(lang)}"}
+                for lang in site.languages
             ]
         return context
 
@@ -249,7 +251,7 @@ class Pipeline(BasePlugin):
         if config.plugins["i18n"].building:  # a nested build of one language: the merged index comes last
             return
         site, built = layout(), Path(config.site_dir)
-        index = json.loads((built / "search" / "search_index.json").read_text(encoding="utf-8"))
+        index = json.loads((built / "search/search_index.json").read_text(encoding="utf-8"))
         self.built, self.pages, rest = self.started, self.building, index["docs"]
         for lang in reversed(site.languages):  # the default language, under no prefix, last: the entries left
             prefix = site.prefix(lang)
@@ -260,7 +262,7 @@ class Pipeline(BasePlugin):
                 docs += [d for d in self.search.get(lang, []) if d["location"].split("#")[0] not in rebuilt]
             self.search[lang] = docs = list({d["location"]: d for d in docs}.values())  # mkdocs serve indexes some twice
             _write(
-                built / prefix / "search" / "search_index.json",
+                built / prefix / "search/search_index.json",
                 json.dumps({**index, "docs": docs}, ensure_ascii=False, separators=(",", ":")),
             )
 
@@ -295,8 +297,8 @@ def _sources(page, site_wide=True):
 def _kept_render(page, render, config, files):
     """mkdocs-jupyter's render of a notebook page, kept by the notebook, mkdocs-jupyter's options and the
     renderers' versions (its own cache would evict, at each build, what that build did not render)."""
-    options = dict(config.plugins["mkdocs-jupyter"].config)
-    entry = kept("notebook-pages", [Path(page.file.abs_src_path).read_text(encoding="utf-8"), repr(options), renderers()])
+    options = repr(dict(config.plugins["mkdocs-jupyter"].config))
+    entry = kept("notebook-pages", [page.file.content_string, options, renderers()])
     if (text := load(entry)) is None:
         render(config, files)
         store(entry, json.dumps([page.content, page.title, list(map(_token, page.toc))]))
@@ -325,5 +327,5 @@ def define_env(env):
 
 def on_pre_page_macros(env):
     """A notebook page's JSON source is not a template (mkdocs-jupyter renders the file)."""
-    if Path(env.page.file.abs_src_path).suffix != ".md":
+    if isinstance(env.page.file, NotebookPage):
         env.page.meta["render_macros"] = False

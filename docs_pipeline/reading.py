@@ -44,9 +44,7 @@ class Reading:
     @property
     def seconds(self):
         """At the stated rates: prose by its language, 6 s a line of code, 2 s a line of output, 10 s a step or a figure."""
-        return (
-            self.prose * 60 / PROSE_PER_MINUTE[self.lang] + 6 * self.code + 2 * self.output + 10 * self.steps + 10 * self.figures
-        )
+        return self.prose * 60 / PROSE_PER_MINUTE[self.lang] + 6 * self.code + 2 * self.output + 10 * (self.steps + self.figures)
 
     @property
     def minutes(self):
@@ -56,7 +54,7 @@ class Reading:
 
 def count(markdown, lang, root):
     """What a page's Markdown, its macros rendered, gives a reader to read."""
-    steps = sum(len(STEP.findall(figure)) for figure in STEPS_FIGURE.findall(markdown))
+    steps = len(STEP.findall("".join(STEPS_FIGURE.findall(markdown))))
     lines, code, output = STEPS_FIGURE.sub(" ", markdown).split("\n"), 0, 0
     for block in reversed(fences(lines)):  # the last first: taking a block out leaves the lines before it in place
         shown = sum(1 for text in expand(block.includes, root) if text.strip())

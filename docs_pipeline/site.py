@@ -76,6 +76,11 @@ def snippet_file(name, root=ROOT):
     return root / "snippets" / f"{name}.py"
 
 
+def snippet_files(root=ROOT):
+    """Every file under snippets/: the programs and what is stored beside them, not Python's bytecode."""
+    return sorted(p for p in (root / "snippets").rglob("*") if p.is_file() and "__pycache__" not in p.parts)
+
+
 def program_of(path):
     """The program a stored file belongs to: d/name.out, d/name.var.svg -> d/name.py."""
     return path.with_name(f"{path.name.split('.')[0]}.py")
@@ -139,7 +144,7 @@ class Layout:
     def url_of(self, page):
         """The page's URL relative to the site root ("" for the default language's home page)."""
         path = re.sub(r"(^|/)index$", "", self.page_name(page))
-        return self.prefix(self.language_of(page)) + (path and path + "/")
+        return self.prefix(self.language_of(page)) + (path and f"{path}/")
 
     def counterpart(self, page, lang=None):
         """The same page in another language (the other one, when there are two)."""
