@@ -12,6 +12,7 @@ import pytest
 from docs_pipeline.site import ROOT, layout
 
 SITE = layout()  # this checkout's pages, languages and addresses
+EACH_LANGUAGE = pytest.mark.parametrize("lang", SITE.languages)
 
 # What a tiny project takes from this checkout; the snippets, pages and nav are its own.
 PIPELINE = (
