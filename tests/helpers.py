@@ -72,8 +72,8 @@ def fails_listing(test):
     listing every one (fail_if)."""
 
     @functools.wraps(test)
-    def run(*args, **kwargs):
-        fail_if(test(*args, **kwargs))
+    def run(**fixtures):  # pytest passes a test's arguments by name
+        fail_if(test(**fixtures))
 
     return run
 
@@ -91,9 +91,14 @@ def python(project, env, *args):
 
 def start_build(project, site, env):
     """`mkdocs build --strict` of `project` into `site`, started (`env` added to this process's)."""
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", **env}
-    command = [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", site]
-    return subprocess.Popen(command, cwd=project, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    return subprocess.Popen(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", site],
+        cwd=project,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1", **env},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
 
 
 def finished(build):
