@@ -54,9 +54,14 @@ def write(dest, files):
         (dest / name).write_text(text, encoding="utf-8")
 
 
+def run_in(cwd, command, timeout=600, **env):
+    """`command` run in `cwd`, `env` added to this process's environment: its CompletedProcess, output as text."""
+    return subprocess.run(command, cwd=cwd, env={**os.environ, **env}, capture_output=True, text=True, timeout=timeout)
+
+
 def dev(project, *args):
     """`./dev ARGS` run in `project` as an author runs it: its exit code and what it said."""
-    result = subprocess.run(["./dev", *args], cwd=project, capture_output=True, text=True, timeout=600)
+    result = run_in(project, ["./dev", *args])
     return result.returncode, result.stdout + result.stderr
 
 
@@ -84,9 +89,7 @@ SNIPPET_TESTS = ("-m", "pytest", "-q", "--no-header", "-p", "no:cacheprovider", 
 
 def python(project, env, *args):
     """`python ARGS` (this one) run in `project`, `env` added to this process's environment."""
-    return subprocess.run(
-        [sys.executable, *args], cwd=project, env={**os.environ, **env}, capture_output=True, text=True, timeout=3600
-    )
+    return run_in(project, [sys.executable, *args], 3600, **env)
 
 
 def start_build(project, site, env):
