@@ -12,6 +12,7 @@ import pytest
 from docs_pipeline.site import ROOT, layout
 
 SITE = layout()  # this checkout's pages, languages and addresses
+EACH_LANGUAGE = pytest.mark.parametrize("lang", SITE.languages)
 
 # What a tiny project takes from this checkout; the snippets, pages and nav are its own.
 PIPELINE = (
@@ -53,9 +54,14 @@ def write(dest, files):
         (dest / name).write_text(text, encoding="utf-8")
 
 
+def run_in(cwd, command, timeout=600, **env):
+    """`command` run in `cwd`, `env` added to this process's environment: its CompletedProcess, output as text."""
+    return subprocess.run(command, cwd=cwd, env={**os.environ, **env}, capture_output=True, text=True, timeout=timeout)
+
+
 def dev(project, *args):
     """`./dev ARGS` run in `project` as an author runs it: its exit code and what it said."""
-    result = subprocess.run(["./dev", *args], cwd=project, capture_output=True, text=True, timeout=600)
+    result = run_in(project, ["./dev", *args])
     return result.returncode, result.stdout + result.stderr
 
 
@@ -71,8 +77,8 @@ def fails_listing(test):
     listing every one (fail_if)."""
 
     @functools.wraps(test)
-    def run(*args, **kwargs):
-        fail_if(test(*args, **kwargs))
+    def run(**fixtures):  # pytest passes a test's arguments by name
+        fail_if(test(**fixtures))
 
     return run
 
@@ -83,16 +89,19 @@ SNIPPET_TESTS = ("-m", "pytest", "-q", "--no-header", "-p", "no:cacheprovider", 
 
 def python(project, env, *args):
     """`python ARGS` (this one) run in `project`, `env` added to this process's environment."""
-    return subprocess.run(
-        [sys.executable, *args], cwd=project, env={**os.environ, **env}, capture_output=True, text=True, timeout=3600
-    )
+    return run_in(project, [sys.executable, *args], 3600, **env)
 
 
 def start_build(project, site, env):
     """`mkdocs build --strict` of `project` into `site`, started (`env` added to this process's)."""
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", **env}
-    command = [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", site]
-    return subprocess.Popen(command, cwd=project, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    return subprocess.Popen(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", site],
+        cwd=project,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1", **env},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
 
 
 def finished(build):

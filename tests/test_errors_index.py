@@ -5,11 +5,9 @@ site shows has a row, and both languages index the same messages."""
 
 import re
 
-import pytest
-
 from docs_pipeline.outputs import shown_outputs
 from docs_pipeline.pages import parse, split_target
-from tests.helpers import SITE, fail_if, fails_listing, read
+from tests.helpers import EACH_LANGUAGE, SITE, fail_if, fails_listing, read
 
 PAGE = "error-index.md"
 # A row whose link text starts with a code span names a message (a lone code span: its text); other rows
@@ -60,7 +58,7 @@ def outputs_under(page, anchor):
     return ""
 
 
-@pytest.mark.parametrize("lang", SITE.languages)
+@EACH_LANGUAGE
 def test_each_indexed_message_is_in_the_output_it_links_to(lang):
     rows = index(lang)
     assert len(rows) > 40, f"docs/{lang}/{PAGE}: the error index has only {len(rows)} message rows"
@@ -74,7 +72,7 @@ def test_each_indexed_message_is_in_the_output_it_links_to(lang):
     assert len(set(owns)) == len(owns), f"docs/{lang}/{PAGE}: an anchor used twice in the index: {owns}"
 
 
-@pytest.mark.parametrize("lang", SITE.languages)
+@EACH_LANGUAGE
 @fails_listing
 def test_each_entry_shows_the_failing_code_and_the_fix(lang):
     """An entry on the index page (a row that links into the page itself) shows at least two programs,

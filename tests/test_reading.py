@@ -6,16 +6,14 @@ import re
 from dataclasses import replace
 from urllib.parse import urljoin
 
-import pytest
-
 from docs_pipeline.reading import Reading, reading, shown
 from docs_pipeline.ui import texts
-from tests.helpers import SITE, fails_listing, read, write
+from tests.helpers import EACH_LANGUAGE, SITE, fails_listing, read, write
 
 CORE_MINUTES, CORE_PAGE_MINUTES, DEEPER_PAGE_MINUTES = 60, 10, 25
 
 
-@pytest.mark.parametrize("lang", SITE.languages)
+@EACH_LANGUAGE
 @fails_listing
 def test_the_core_path_reads_in_an_hour_and_each_page_in_its_budget(lang):
     """In the minutes each page shows, the figures a reader adds up: the core path (the nav's first section)
@@ -30,7 +28,7 @@ def test_the_core_path_reads_in_an_hour_and_each_page_in_its_budget(lang):
             yield f"docs/{lang}/ {title}: {sum(minutes.values())} min in all, over the reader's budget of {CORE_MINUTES} ({minutes}; ./dev reading prints every page)"
 
 
-@pytest.mark.parametrize("lang", SITE.languages)
+@EACH_LANGUAGE
 def test_the_next_links_walk_the_core_path(lang, built_pages):
     """A learner walks the core path as the site leads: from the home page, by each page's "next" link in the
     footer (a plain link: where its href leads), through the nav's first section in order and out into the next."""

@@ -74,16 +74,25 @@ def test_a_reload_serves_what_a_whole_build_writes(tmp_path):
     with socket.socket() as free:
         free.bind(("127.0.0.1", 0))
         address = f"127.0.0.1:{free.getsockname()[1]}"
-    command = [sys.executable, "-m", "mkdocs", "serve", "--dev-addr", address]  # as `serve --dirty` (the plugin)
     signal.signal(signal.SIGINT, signal.default_int_handler)  # not ignored, as a shell leaves it in a background run
-    server = subprocess.Popen(command, cwd=project, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    server = subprocess.Popen(
+        [sys.executable, "-m", "mkdocs", "serve", "--dev-addr", address],  # as `serve --dirty` (the plugin)
+        cwd=project,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+
+    def reload(files):
+        """`files` ({path: text}) written into the project, and the server's rebuild waited for."""
+        write(project, files)
+        _said(server, "Reloading browsers")
+
     try:
         served = f"http://{address}{SITE.base_path}"
         _said(server, "restarting as mkdocs serve --dirty")  # docs_pipeline/plugin.py: plain serve as ./dev serve's
         _said(server, "Serving on")
-        with (project / snippet.relative_to(ROOT)).open("a", encoding="utf-8") as code:
-            code.write('print("reloaded")\n' * 40)
-        _said(server, "Reloading browsers")
+        reload({snippet.relative_to(ROOT): read(snippet) + 'print("reloaded")\n' * 40})
         built = tmp_path / "site"
         assert finished(start_build(project, built, {"DOCS_KERNELS": "false"})).returncode == 0
         files = [
@@ -95,20 +104,17 @@ def test_a_reload_serves_what_a_whole_build_writes(tmp_path):
         config = read(project / "mkdocs.yml")
         pages = {f"docs/{lang}/added.md": "# 新页 { #added }\n\n一个加上又删去的页面。\n" for lang in SITE.languages}
         urls = [served + SITE.url_of(SITE.docs / lang / "added.md") for lang in SITE.languages]
-        write(project, {**pages, "mkdocs.yml": config.replace("  - 参考:\n", "  - 参考:\n      - 新页: added.md\n")})
-        _said(server, "Reloading browsers")
+        reload({**pages, "mkdocs.yml": config.replace("  - 参考:\n", "  - 参考:\n      - 新页: added.md\n")})
         assert [_status(url) for url in urls] == [200, 200], f"a page added to the nav is not served: {urls}"
         for page in pages:
             (project / page).unlink()
-        write(project, {"mkdocs.yml": config})
-        _said(server, "Reloading browsers")
+        reload({"mkdocs.yml": config})
         assert [_status(url) for url in urls] == [404, 404], f"a page removed from docs/ and the nav is still served: {urls}"
         _same(served, built, indexes, "after adding a page and removing it:")
         # a nav title edited: the page's notebook page, whose .ipynb stays the same, shows it too
         page = SITE.docs / "en/how-it-works.md"
         title = SITE.nav_title(page)
-        write(project, {"mkdocs.yml": config.replace(f": {title}\n", f": {title}, edited\n", 1)})
-        _said(server, "Reloading browsers")
+        reload({"mkdocs.yml": config.replace(f": {title}\n", f": {title}, edited\n", 1)})
         notebook = urllib.request.urlopen(served + notebook_url(page, SITE)).read().decode()
         assert f"{title}, edited" in notebook, f"a nav title edited during serve does not reach {notebook_url(page, SITE)}"
     finally:

@@ -13,7 +13,7 @@ from docs_pipeline.macros import PageError, page_functions
 from docs_pipeline.pages import parse
 from docs_pipeline.rules import CHECKED, RULES, rules_pages, statement
 from docs_pipeline.ui import texts
-from tests.helpers import SITE, fail_if, fails_listing, read
+from tests.helpers import EACH_LANGUAGE, SITE, fail_if, fails_listing, read
 from tests.site_loads import source
 
 CHECKS = sorted((SITE.root / "snippets" / RULES).glob("*.py"))
@@ -53,7 +53,7 @@ def _section(page, heading, check, lang):
         yield f"{where}: its statement speaks of its check: {said!r}"
 
 
-@pytest.mark.parametrize("lang", SITE.languages)
+@EACH_LANGUAGE
 @fails_listing
 def test_each_check_is_shown_under_its_heading_stated_first_and_folded_and_indexed(lang):
     """The section opens with the statement its markers show and folds the program and its output under

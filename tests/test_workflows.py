@@ -8,14 +8,13 @@ and where.
 
 import json
 import re
-import subprocess
 import sys
 from pathlib import Path
 
 import yaml
 
 from docs_pipeline.site import ROOT
-from tests.helpers import read
+from tests.helpers import read, run_in
 
 ZIZMOR = Path(sys.executable).parent / "zizmor"
 TEST_COMMAND = "./dev test"  # the README's test command
@@ -34,7 +33,7 @@ def _runs(job):
 def test_zizmor_finds_nothing():
     assert ZIZMOR.is_file(), f"zizmor is not installed next to {sys.executable}; pyproject.toml pins it (./dev test installs it)"
     options = "--offline --persona pedantic --color never --no-progress --config .github/zizmor.yml"
-    result = subprocess.run([ZIZMOR, *options.split(), *WORKFLOWS], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    result = run_in(ROOT, [ZIZMOR, *options.split(), *WORKFLOWS], timeout=300)
     assert result.returncode == 0, (
         f"zizmor found problems in the workflows (exit {result.returncode}):\n{result.stdout}{result.stderr}"
     )
