@@ -15,7 +15,7 @@ import pytest
 
 from docs_pipeline.site import ROOT, digest, layout
 from tests.browser.chromium import INSTALL_HINT, chromium_executable
-from tests.helpers import write
+from tests.helpers import read, write
 from tests.site_loads import site_pages
 from tests.site_server import serve
 
@@ -45,7 +45,7 @@ def tool_report(cmd, out, timeout, ok=(0,), lighthouse=False):
         raise RuntimeError(
             f"{' '.join(map(str, cmd))[:200]} failed (exit {result.returncode}):\n{result.stdout[-1500:]}{result.stderr[-1500:]}"
         )
-    return json.loads(out.read_text(encoding="utf-8"))
+    return json.loads(read(out))
 
 
 def html_validate(site):

@@ -13,7 +13,7 @@ import pytest
 
 from docs_pipeline.site import ROOT
 from tests.audit.lighthouse import HTML_VALIDATE, write_report
-from tests.helpers import fail_if
+from tests.helpers import fail_if, read
 
 TAG = re.compile(r"<[a-zA-Z](?:[^<>{]|\{\{.*?\}\}|\{%.*?%\})*>", re.S)  # a start tag, Jinja inside it too
 JINJA = re.compile(r"\{\{.*?\}\}|\{%.*?%\}", re.S)
@@ -21,7 +21,7 @@ JINJA = re.compile(r"\{\{.*?\}\}|\{%.*?%\}", re.S)
 
 def _start_tags(template):
     """The start tags a template writes (none if it does not exist), whitespace folded."""
-    text = re.sub(r"\{#.*?#\}", "", template.read_text(encoding="utf-8") if template.is_file() else "", flags=re.S)
+    text = re.sub(r"\{#.*?#\}", "", read(template) if template.is_file() else "", flags=re.S)
     return {" ".join(tag.split()) for tag in TAG.findall(text)}
 
 

@@ -11,6 +11,7 @@ import json
 import pytest
 
 from tests.audit.lighthouse import run, write_report
+from tests.helpers import fail_if
 from tests.site_loads import describe, kinds
 
 pytestmark = pytest.mark.exhaustive
@@ -41,4 +42,4 @@ def test_lighthouse_scores_100(category, lighthouse_mobile):
         if problem or score != 100:
             failing = [audit for audit in record.get("failing", []) if audit["category"] == category]
             found.append(f"{describe(page)}: {category} {score}: {problem or json.dumps(failing, ensure_ascii=False)}")
-    assert not found, f"Lighthouse {category} (mobile) below 100:\n  " + "\n  ".join(found)
+    fail_if(found, f"Lighthouse {category} (mobile) below 100:")

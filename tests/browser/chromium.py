@@ -34,9 +34,7 @@ def chromium_executable():
 
     with sync_playwright() as playwright:
         own = playwright.chromium.executable_path
-    if Path(own).is_file():
-        return own
-    return shutil.which("chromium") or shutil.which("chromium-browser")
+    return own if Path(own).is_file() else shutil.which("chromium") or shutil.which("chromium-browser")
 
 
 @contextmanager
