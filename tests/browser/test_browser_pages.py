@@ -18,7 +18,7 @@ from playwright.sync_api import expect
 from docs_pipeline.pages import expand, parse, without_annotation
 from tests.browser.chromium import SEARCH_READY, launch, new_tab
 from tests.helpers import SITE, fail_if
-from tests.site_loads import covering, describe, parsed_pages, sample, source
+from tests.site_loads import constructs, covering, describe, parsed_pages, sample, source
 from tests.site_server import serve
 
 CHECKS = {  # what each covers, as its failures say it
@@ -247,14 +247,12 @@ def test_code_is_readable_in_both_schemes(open_tab, built_pages):
     """Code has the same colours on every page, so the visits leave its text out of axe's colour
     contrast rule: here every kind of token the site highlights is checked once, in each scheme."""
     # few built code blocks that together hold every kind of token the site highlights (and plain code text)
-    samples = covering(
-        {
-            (page, block.html): {""} | {span.attributes["class"] for span in block.css("span[class]")}
-            for page, tree in built_pages.items()
-            for block in tree.css("div.highlight")
-        },
-        [],
-    )
+    blocks = {
+        (page, block.html): constructs(block, "code, span[class]")
+        for page, tree in built_pages.items()
+        for block in tree.css("div.highlight")
+    }
+    samples = covering(blocks, [])
     faint = []
     with open_tab("") as tab:
         tab.evaluate("html => { document.querySelector('article').innerHTML = html; }", "".join(html for _, html in samples))
