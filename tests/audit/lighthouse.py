@@ -13,14 +13,13 @@ from pathlib import Path
 
 import pytest
 
-from docs_pipeline.site import ROOT, digest, layout
+from docs_pipeline.site import ROOT, digest
 from tests.browser.chromium import INSTALL_HINT, chromium_executable
-from tests.helpers import read, write
+from tests.helpers import SITE, read, write
 from tests.site_loads import site_pages
 from tests.site_server import serve
 
 AUDIT = Path(__file__).resolve().parent
-SITE = layout()
 HTML_VALIDATE = pytest.StashKey()  # its report to come, from conftest.built_site
 
 

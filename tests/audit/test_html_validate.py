@@ -31,7 +31,7 @@ def own_template_tags():
     wrote or changed. A copied partial's or block's unchanged tags stay the theme's."""
     theirs = Path(material.__file__).resolve().parent / "templates"
     return [
-        re.compile(".*?".join(r"\s*".join(map(re.escape, part.split(" "))) for part in JINJA.split(tag)), re.S)
+        re.compile(".*?".join(re.escape(part).replace(r"\ ", r"\s*") for part in JINJA.split(tag)), re.S)
         for ours in (ROOT / "overrides").rglob("*.html")
         for tag in _start_tags(ours)
         - _start_tags(theirs / "base.html")

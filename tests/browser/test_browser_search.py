@@ -9,7 +9,7 @@ import re
 import pytest
 
 from tests.browser.chromium import SEARCH_READY
-from tests.helpers import SITE
+from tests.helpers import SITE, read
 
 QUERIES = {
     "zh": ["计算图", "反向传播", "梯度", "叶子张量"],
@@ -20,7 +20,7 @@ QUERIES = {
 def _expected(site, lang, query):
     """Locations (page URLs relative to the site root) of `lang` pages containing `query`
     (case-insensitively), read from that language's own search index (docs_pipeline/plugin.py)."""
-    index = json.loads((site / SITE.prefix(lang) / "search/search_index.json").read_text(encoding="utf-8"))
+    index = json.loads(read(site / SITE.prefix(lang) / "search/search_index.json"))
 
     def contains(text):
         if lang == "zh":  # Material's index separates Chinese words with zero-width spaces (jieba)
