@@ -43,7 +43,6 @@ def _tier(item):
 
 def pytest_addoption(parser):
     parser.addoption("--exhaustive", action="store_true", help="also the weekly run's exhaustive variants (README.md)")
-    parser.addoption("--screenshots", action="store_true", help="browser tests save screenshots in test-artifacts/")
 
 
 def pytest_collection_modifyitems(config, items):
@@ -58,7 +57,7 @@ def pytest_collection_modifyitems(config, items):
     slow = [item for item in items if _tier(item) >= KEPT_FROM]
     # what a slow test depends on: harness.project_context (None outside a git checkout), and the Chromium and
     # Node the browser and audits run
-    if slow and not exhaustive and not config.getoption("screenshots") and (project := project_context()):
+    if slow and not exhaustive and (project := project_context()):
         from tests.browser.chromium import chromium_executable
 
         tools = [Path(tool).resolve() for tool in (chromium_executable(), shutil.which("node")) if tool]
@@ -161,11 +160,3 @@ def open_tab(browser, served_site):
     from tests.browser.chromium import new_tab
 
     return functools.partial(new_tab, browser, served_site)
-
-
-@pytest.fixture(scope="session")
-def screenshots(request):
-    """The folder where the browser tests save screenshots for a person to look at, with --screenshots (they
-    assert nothing); None without."""
-    if request.config.getoption("screenshots"):
-        return ROOT / "test-artifacts/screenshots"  # Playwright makes the folders of a screenshot's path

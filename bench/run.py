@@ -2,7 +2,7 @@
 
 The figures and their goals: README.md, "Publishing and the benchmark". Scratch files go to bench/tmp/
 (ignored by git): the clean clones CI's figures time, the copy of the project whose snippet the reloads
-edit, the site Lighthouse audits.
+edit.
 """
 
 import argparse
@@ -25,21 +25,14 @@ SITE = layout()
 TMP = ROOT / "bench/tmp"
 RESULTS = ROOT / "bench/results.json"
 TIMEOUT_S = 1800  # one command (a cold .ci/run is the longest), or mkdocs serve's first build
-# name: goal (None: reported only), the unit in the name; `_min` figures must reach their goal, the others stay under it
+# name: the most seconds it may take
 GOALS = {
     "ci_cold_s": 300,
     "ci_cached_s": 120,
     "dev_test_warm_s": 45,
     "reload_dev_serve_s": 2,
     "reload_mkdocs_serve_s": 4,
-    "mobile_performance_min": 90,
-    "mobile_tbt_ms_max": 200,
-    "mobile_lcp_ms_max": 2500,
-    "desktop_performance_min": 100,
-    "desktop_tbt_ms_max": None,
-    "desktop_lcp_ms_max": None,
 }
-METRICS = {"performance": min, "tbt_ms": max, "lcp_ms": max}  # Lighthouse's, each page's worst is its min or max
 
 
 class BenchError(Exception):
@@ -89,36 +82,6 @@ def measure_warm():
     _log("dev_test_warm_s: ./dev test twice, the second timed (minutes)")
     _run(["./dev", "test"])
     return {"dev_test_warm_s": _run(["./dev", "test"])[0]}
-
-
-def measure_lighthouse():
-    """Lighthouse's performance, mobile and desktop, three runs of every page of the built site (the site
-    audits' runner, run as a program: the bench does not import tests/): the worst page's median of each
-    metric."""
-    site, runs, per_page, figures, worst_pages = TMP / "site", 3, {}, {}, {}
-    _run(["./dev", "build", "--site-dir", site])
-    _log("python -m tests.audit.lighthouse")
-    _, printed = _run([sys.executable, "-m", "tests.audit.lighthouse", site, str(runs)], timeout=7200)
-    for record in json.loads(printed):
-        entry = per_page.setdefault(record["page"], {}).setdefault(record["formFactor"], {})
-        if error := record.get("error") or record.get("runtimeError"):
-            entry.setdefault("errors", []).append(error.splitlines()[0])
-            continue
-        for metric, value in {"performance": record["scores"]["performance"], **record["metrics"]}.items():
-            if metric in METRICS and value is not None:
-                entry.setdefault(metric, []).append(round(value))
-    for form_factor in ("mobile", "desktop"):
-        for metric, worst in METRICS.items():
-            figure = f"{form_factor}_{metric}_{worst.__name__}"
-            medians = {
-                name: statistics.median(m[form_factor][metric])
-                for name, m in per_page.items()
-                if m.get(form_factor, {}).get(metric)
-            }
-            if medians:
-                worst_pages[figure] = page = worst(medians, key=medians.get)
-                figures[figure] = round(medians[page])
-    return {**figures, "details": {"runs_per_page": runs, "worst_pages": worst_pages, "pages": per_page}}
 
 
 def _page_with_snippet():
@@ -201,11 +164,11 @@ def measure_reload():
 def main():
     parser = argparse.ArgumentParser(prog="./dev bench", description=__doc__.split("\n\n")[0])
     parser.add_argument("--ci", action="store_true", help="also time .ci/run in clean clones, cold and cached (minutes)")
-    parser.add_argument("--skip", nargs="*", default=[], choices=["warm", "reload", "lighthouse"])
+    parser.add_argument("--skip", nargs="*", default=[], choices=["warm", "reload"])
     args = parser.parse_args()
     results = json.loads(RESULTS.read_text(encoding="utf-8"))  # a figure not measured now keeps its last measurement
     failed = []
-    for measure in (measure_ci, measure_warm, measure_reload, measure_lighthouse):
+    for measure in (measure_ci, measure_warm, measure_reload):
         step = measure.__name__.removeprefix("measure_")
         if step in args.skip or (step == "ci" and not args.ci):
             continue
@@ -215,16 +178,11 @@ def main():
         except (BenchError, subprocess.TimeoutExpired) as e:
             failed.append(f"FAILED {step}: {e}")
             continue
-        if "details" in measured:
-            results["details"][step] = measured.pop("details")
         commit = _run(["git", "describe", "--always", "--dirty"])[1].strip()
         when = f"{time.strftime('%Y-%m-%d %H:%M', time.gmtime())} UTC, {commit}, {os.cpu_count()} CPUs, load {load:.1f}"
         for name, value in measured.items():
-            goal = GOALS[name]
-            unit = "Lighthouse score" if "performance" in name else "ms" if "_ms_" in name else "s"
-            met = goal is None or (value >= goal if name.endswith("_min") else value <= goal)
-            status = "reported" if goal is None else "met" if met else "MISSED"
-            results["figures"][name] = {"value": round(value, 2), "unit": unit, "goal": goal, "status": status, "measured": when}
+            status = "met" if value <= GOALS[name] else "MISSED"
+            results["figures"][name] = {"value": round(value, 2), "goal_s": GOALS[name], "status": status, "measured": when}
         RESULTS.write_text(f"{json.dumps(results, ensure_ascii=False, indent=2)}\n", encoding="utf-8")  # as each step ends
     print(json.dumps(results["figures"], ensure_ascii=False, indent=1), *failed, sep="\n")
     return 1 if failed else 0

@@ -68,7 +68,7 @@ def _normal(text, name):
 
 @pytest.mark.exhaustive
 def test_a_reload_serves_what_a_whole_build_writes(tmp_path):
-    project = shutil.copytree(ROOT, tmp_path / "p", ignore=shutil.ignore_patterns(".*", "site", "bench", "test-artifacts"))
+    project = shutil.copytree(ROOT, tmp_path / "p", ignore=shutil.ignore_patterns(".*", "site", "bench"))
     # shown on a page of the core path: its page in each language changes, and so does the home page's reading time
     snippet = next(split_target(t)[0] for p in SITE.pages(SITE.default)[1:] for t in parse(p).includes if ".py" in t)
     with socket.socket() as free:

@@ -1,31 +1,23 @@
 """The site audits' Node tools. Lighthouse (lighthouse.mjs beside this file) on the served site, in the browser
-tests' Chromium: for the weekly site audits, on a page of each kind (test_lighthouse.py), and for `./dev bench`,
-which runs `python -m tests.audit.lighthouse SITE RUNS` for the performance of every page of docs/, mobile
-and desktop, and reads the records it prints (JSON). html-validate on every built page (test_html_validate.py)."""
+tests' Chromium, for the weekly site audits on a page of each kind (test_lighthouse.py); html-validate on every
+built page (test_html_validate.py)."""
 
 import json
 import shutil
 import subprocess
-import sys
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
 
-from docs_pipeline.site import ROOT, digest
+from docs_pipeline.site import digest
 from tests.browser.chromium import INSTALL_HINT, chromium_executable
-from tests.helpers import SITE, read, write
+from tests.helpers import read
 from tests.site_loads import site_pages
-from tests.site_server import serve
 
 AUDIT = Path(__file__).resolve().parent
 HTML_VALIDATE = pytest.StashKey()  # its report to come, from conftest.built_site
-
-
-def write_report(name, report):
-    """A report kept in test-artifacts/audit/ for a person to read."""
-    write(ROOT / "test-artifacts/audit", {name: json.dumps(report, indent=1, ensure_ascii=False) + "\n"})
 
 
 def tool_report(cmd, out, timeout, ok=(0,), lighthouse=False):
@@ -68,16 +60,3 @@ def run(urls, *options, timeout):
         return tool_report(
             ["node", AUDIT / "lighthouse.mjs", "--chrome", chrome, *options, "--out", out, *urls], out, timeout, lighthouse=True
         )
-
-
-if __name__ == "__main__":
-    with serve(Path(sys.argv[1])) as base_url:
-        names = {base_url + SITE.url_of(page): SITE.name(page) for page in SITE.pages()}
-        records = [
-            {**record, "page": names[record["url"]]}
-            for factor in ("mobile", "desktop")
-            for record in run(
-                list(names), "--form-factor", factor, "--categories", "performance", "--runs", sys.argv[2], timeout=7200
-            )
-        ]
-    print(json.dumps(records))

@@ -1,6 +1,6 @@
 """html-validate on every built page (README.md, "The site audits"): no message in the project's own
-content and templates (`html_messages` says which are whose); the theme's own markup is counted,
-shown after the run and kept in test-artifacts/audit/.
+content and templates (`html_messages` says which are whose); the theme's own markup is counted and
+shown after the run.
 """
 
 import re
@@ -12,7 +12,7 @@ import material
 import pytest
 
 from docs_pipeline.site import ROOT
-from tests.audit.lighthouse import HTML_VALIDATE, write_report
+from tests.audit.lighthouse import HTML_VALIDATE
 from tests.helpers import fail_if, read
 
 TAG = re.compile(r"<[a-zA-Z](?:[^<>{]|\{\{.*?\}\}|\{%.*?%\})*>", re.S)  # a start tag, Jinja inside it too
@@ -68,7 +68,6 @@ def html_messages(built_site, request):
         )
 
     request.config.pluginmanager.register(SimpleNamespace(pytest_terminal_summary=pytest_terminal_summary))
-    write_report("html-validate.json", messages)
     return messages
 
 

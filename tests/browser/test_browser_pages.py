@@ -211,20 +211,18 @@ _SAME_AS_NOTDEF = """(ch) => {
 
 
 @pytest.mark.parametrize("lang", SITE.languages)
-def test_fonts_palette_collapsibles_and_language_switch(lang, open_tab, served_site, built_pages, screenshots):
+def test_fonts_palette_collapsibles_and_language_switch(lang, open_tab, served_site, built_pages):
     """The template's behaviour, alike on every page of a language, on its first page with a
     collapsible: Chinese renders in a CJK font, the palette toggle switches the scheme and back, a
     click opens a collapsible, and from a section the language switch lands on the same section in
     the other language (overrides/assets/javascripts/language-switch.js; the same heading ids:
-    tests/test_parity.py). With --screenshots, the page full length."""
+    tests/test_parity.py)."""
     page = next(p for p in SITE.pages(lang) if built_pages[f"{SITE.url_of(p)}index.html"].css_first("article details"))
     with open_tab(SITE.url_of(page)) as tab:
         for char in "计算图":
             assert not tab.evaluate(_SAME_AS_NOTDEF, char), (
                 f"{char} renders as a box (no CJK font): apt-get install fonts-noto-cjk"
             )
-        if screenshots:
-            tab.screenshot(path=screenshots / f"{lang}-{page.stem}.png", full_page=True)
         tab.add_style_tag(content=NO_MOTION)
         body = tab.locator("body")
         scheme = body.get_attribute("data-md-color-scheme") or "(none)"

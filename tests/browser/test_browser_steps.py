@@ -3,7 +3,7 @@ buttons and ←/→ step through it, the visible frame, the highlighted line and
 finds nothing in a figure at its first and last frame (every rule, no exclusion; in every frame in
 between only the frame shown changes, from the same stylesheet); no console error; at 360 px every
 figure fits and stacks. On how-it-works: without JavaScript every frame is shown; motion only without
-prefers-reduced-motion. With --screenshots, screenshots go to test-artifacts/screenshots/.
+prefers-reduced-motion.
 """
 
 import json
@@ -63,7 +63,7 @@ FIGURES = f"() => [...document.querySelectorAll('figure.steps')].map({_SEEN})"  
 
 
 @pytest.mark.parametrize("snippet,lang,scheme", ONCE)
-def test_stepping_and_at_360px(open_tab, screenshots, snippet, lang, scheme):
+def test_stepping_and_at_360px(open_tab, snippet, lang, scheme):
     """The markup is the first step (steps.css with the .steps-js class from <head>): loaded at 360 px,
     where the sentences wrap most, the page's figures sit as they do without steps.js, and its live
     regions are left as they are (a screen reader announces nothing as the page loads). Buttons and
@@ -73,7 +73,6 @@ def test_stepping_and_at_360px(open_tab, screenshots, snippet, lang, scheme):
     frames, selector = load(snippet)[1], figure_id(snippet)
     total, ui = len(frames), texts()[lang]["steps"]
     path = SITE.url_of(min(p for p in map(SITE.root.joinpath, STEPPED[snippet]) if SITE.language_of(p) == lang))
-    shots = screenshots and f"{screenshots}/{snippet.replace('/', '-')}-{lang}"
     with open_tab(viewport=PHONE, color_scheme=scheme) as tab:
         tab.route("**/steps.js", lambda route: route.abort())
         tab.goto(path)
@@ -108,8 +107,6 @@ def test_stepping_and_at_360px(open_tab, screenshots, snippet, lang, scheme):
                 tab.keyboard.press("ArrowRight")
             assert shows(n)["focus"], "the figure lost the focus"
             if n in {1, total}:
-                if shots:
-                    figure.screenshot(path=f"{shots}-{n}.png", animations="disabled")
                 found = Axe().run(tab, context={"include": [[selector]]}, options={"resultTypes": ["violations"]})
                 violations += [(n, v["id"], [node["target"] for node in v["nodes"]]) for v in found.response["violations"]]
         assert figure.locator(".steps__next").get_attribute("aria-disabled") == "true"
@@ -122,8 +119,6 @@ def test_stepping_and_at_360px(open_tab, screenshots, snippet, lang, scheme):
             assert box["graph_top"] >= box["code_bottom"], f"code and graph do not stack at 360 px: {box}"
             assert box["scale"] >= 0.59, f"the graph is drawn at {box['scale']:.2f} of its size: too small to read: {box}"
             assert box["focusable"] or not box["scrolls"], f"the graph scrolls sideways in a box that takes no focus: {box}"
-        if shots:
-            figure.screenshot(path=f"{shots}-360px.png", animations="disabled")
         assert not tab.errors, tab.errors
 
 
