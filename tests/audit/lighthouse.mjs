@@ -4,7 +4,8 @@
 //
 // Lighthouse's default (mobile) emulation, only the audits that carry weight in those categories (see
 // fastSettings). Writes FILE: one JSON record per page:
-//   {url, scores: {category: 0..100}, failing: [{id, category, title, score, items: [text]}], runtimeError, error}
+//   {url, scores: {category: 0..100}, failing: [{id, category, title, score, items: [text]}], error}
+// error: why Lighthouse could not audit the page (its own runtime error, or one it raised), if it could not.
 // An audit counts as failing when it carries weight in a category and scores below 1.
 // Chromium: --headless=new --no-sandbox (root, containers); nothing leaves 127.0.0.1 (the site
 // loads nothing from other hosts, and the tests check that separately).
@@ -113,7 +114,7 @@ async function main() {
           Object.entries(lhr.categories).map(([id, c]) => [id, c.score === null ? null : Math.round(c.score * 100)]),
         );
         record.failing = failingAudits(lhr);
-        record.runtimeError = lhr.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : null;
+        if (lhr.runtimeError) record.error = `${lhr.runtimeError.code}: ${lhr.runtimeError.message}`;
       } catch (error) {
         record.error = String((error && error.stack) || error);
       }
