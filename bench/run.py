@@ -110,7 +110,7 @@ def measure_reload():
     page, target = _page_with_snippet()
     copy = TMP / "reload-project"
     shutil.rmtree(copy, ignore_errors=True)
-    shutil.copytree(ROOT, copy, ignore=shutil.ignore_patterns(".git", ".venv", "site", "tmp", "test-artifacts", "node_modules"))
+    shutil.copytree(ROOT, copy, ignore=shutil.ignore_patterns(".git", ".venv", "site", "tmp", "node_modules"))
     (copy / ".venv").symlink_to((ROOT / ".venv").resolve())  # linked: ./dev installs nothing there
     py = copy / "snippets" / target  # the copy's snippet (an include target names it under snippets/)
     out = py.with_suffix(".out")

@@ -131,7 +131,7 @@ class Pipeline(BasePlugin):
             # a page added or removed since the last build that ended: every page, into an emptied folder, as plain
             # serve builds them, leaves none behind (a build that fails is tried whole again)
             self.building = set(site.pages())
-            self.whole = self.dirty and self.built and self.building != self.pages
+            self.whole = bool(self.dirty and self.built and self.building != self.pages)
             if self.whole:
                 shutil.rmtree(config.site_dir, ignore_errors=True)
                 self.search = {}

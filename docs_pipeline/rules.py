@@ -112,14 +112,13 @@ def rule_macros(site, page, error):
         """Every rule of the rules pages, as a linked list under each page and group heading."""
         lang, text = site.language_of(page()), ""
         for rules in rules_pages(site, lang):
-            if href := link(rules):  # not the page being built
-                parsed = parse(rules)
-                text += f"\n## [{site.nav_title(rules)}]({href}) {{ #{parsed.headings[0].id} }}\n\n"
-                for h in parsed.headings[1:]:
-                    # each entry keeps the rule's id: a link to the one rules page before the split still finds it
-                    text += (
-                        f"\n### {h.text} {{ #{h.id} }}\n\n" if h.level == 2 else f"- [{h.text}]({href}#{h.id})\n{{ #{h.id} }}\n"
-                    )
+            if not (href := link(rules)):  # the page being built
+                continue
+            parsed = parse(rules)
+            text += f"\n## [{site.nav_title(rules)}]({href}) {{ #{parsed.headings[0].id} }}\n\n"
+            for h in parsed.headings[1:]:
+                # each entry keeps the rule's id: a link to the one rules page before the split still finds it
+                text += f"\n### {h.text} {{ #{h.id} }}\n\n" if h.level == 2 else f"- [{h.text}]({href}#{h.id})\n{{ #{h.id} }}\n"
         return f"{text.strip()}\n"
 
     return {"rule": rule, "cited_by": cited_by, "rules_index": rules_index}

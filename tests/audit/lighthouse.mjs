@@ -2,8 +2,8 @@
 //
 //   node tests/audit/lighthouse.mjs --chrome PATH --categories accessibility,best-practices,seo --out FILE URL...
 //
-// Lighthouse's default (mobile) emulation, only the audits that carry weight in those categories (see
-// fastSettings). Writes FILE: one JSON record per page:
+// Lighthouse's default (mobile) emulation, those categories' audits, no waiting beyond what they need
+// (QUICK). Writes FILE: one JSON record per page:
 //   {url, scores: {category: 0..100}, failing: [{id, category, title, score, items: [text]}], error}
 // error: why Lighthouse could not audit the page (its own runtime error, or one it raised), if it could not.
 // An audit counts as failing when it carries weight in a category and scores below 1.
@@ -13,7 +13,6 @@
 import fs from "node:fs";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import defaultConfig from "lighthouse/core/config/default-config.js";
 
 function parse(argv) {
   const args = { urls: [] };
@@ -68,27 +67,20 @@ function failingAudits(lhr) {
   return failing;
 }
 
-// Only the audits that carry weight in the categories asked for (the scores are the same), and no waiting
-// for quiet beyond what a loaded page needs: not for performance, which these audits do not measure.
-// throttlingMethod stays "simulate": any other forces 5.25 s quiet windows per page.
-function fastSettings(categories) {
-  const weighted = categories.flatMap((id) =>
-    defaultConfig.categories[id].auditRefs.filter((ref) => ref.weight > 0).map((ref) => ref.id),
-  );
-  return {
-    onlyAudits: [...new Set(weighted)],
-    skipAboutBlank: true,
-    disableFullPageScreenshot: true,
-    pauseAfterFcpMs: 0,
-    pauseAfterLoadMs: 0,
-    networkQuietThresholdMs: 100,
-    cpuQuietThresholdMs: 0,
-  };
-}
+// No waiting for quiet beyond what a loaded page needs: not for performance, which these audits do not
+// measure. throttlingMethod stays "simulate": any other forces 5.25 s quiet windows per page.
+const QUICK = {
+  skipAboutBlank: true,
+  disableFullPageScreenshot: true,
+  pauseAfterFcpMs: 0,
+  pauseAfterLoadMs: 0,
+  networkQuietThresholdMs: 100,
+  cpuQuietThresholdMs: 0,
+};
 
 async function main() {
   const args = parse(process.argv.slice(2));
-  const settings = { onlyCategories: args.categories, ...fastSettings(args.categories) };
+  const settings = { onlyCategories: args.categories, ...QUICK };
   const chrome = await chromeLauncher.launch({
     chromePath: args.chrome,
     chromeFlags: [
@@ -107,7 +99,7 @@ async function main() {
       try {
         const { lhr } = await lighthouse(
           url,
-          { port: chrome.port, output: "json", logLevel: "error" },
+          { port: chrome.port, logLevel: "error" },
           { extends: "lighthouse:default", settings },
         );
         record.scores = Object.fromEntries(

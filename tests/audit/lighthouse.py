@@ -29,7 +29,7 @@ def tool_report(cmd, out, timeout, ok=(0,), lighthouse=False):
         raise RuntimeError(
             "the site audits need Node.js on PATH, the version tests/audit/package.json names (Debian: apt-get install"
             " nodejs npm), and html-validate (and Lighthouse) in tests/audit/node_modules as tests/audit/package-lock.json"
-            " pins them: `./dev test` installs html-validate there (npm ci), `./dev test --exhaustive` and `./dev bench` both"
+            " pins them: `./dev test` installs html-validate there (npm ci), `./dev test --exhaustive` both"
         )
     result = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
     if result.returncode not in ok or not out.is_file():

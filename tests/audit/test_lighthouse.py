@@ -1,9 +1,10 @@
 """Lighthouse, weekly (--exhaustive), on one built page of each kind in each language (tests/site_loads.kinds):
-accessibility, best practices and SEO score the same on every run, so each must be 100 (performance, which
-depends on the machine, is not measured: a first visit's weight is held on every page, tests/test_publishing.py). Per push, what Lighthouse finds page by page is checked
-elsewhere: its accessibility audits are axe-core's (tests/browser/test_browser_pages.py), its content-level
-SEO audits tests/test_publishing.py's, description, canonical link and <html lang> tests/test_page_meta.py's
-and tests/test_build.py's.
+accessibility, best practices and SEO score the same on every run, so each must be 100. Performance, which
+depends on the machine, is not measured: a first visit's weight is held on every page
+(tests/test_publishing.py). Per push, what Lighthouse finds page by page is checked elsewhere: its
+accessibility audits are axe-core's (tests/browser/test_browser_pages.py), its content-level SEO audits
+tests/test_publishing.py's, description, canonical link and <html lang> tests/test_page_meta.py's and
+tests/test_build.py's.
 """
 
 import json
@@ -20,7 +21,7 @@ CATEGORIES = ("accessibility", "best-practices", "seo")  # each held at 100
 
 @pytest.fixture(scope="module")
 def lighthouse_mobile(built_pages, served_site):
-    """{page: Lighthouse record} for a page of each kind: mobile, the audits that carry weight. A page
+    """{page: Lighthouse record} for a page of each kind, mobile. A page
     Lighthouse could not audit (a runtime error, not a low score) is tried once more before its error stands."""
     pages = {served_site + page.removesuffix("index.html"): page for page in kinds(built_pages)}
     options = ("--categories", ",".join(CATEGORIES))

@@ -17,7 +17,7 @@ from playwright.sync_api import expect
 
 from docs_pipeline.pages import expand, parse, without_annotation
 from tests.browser.chromium import SEARCH_READY, launch, new_tab
-from tests.helpers import SITE, fail_if
+from tests.helpers import EACH_LANGUAGE, SITE, fail_if
 from tests.site_loads import constructs, covering, describe, parsed_pages, sample, source
 from tests.site_server import serve
 
@@ -210,7 +210,7 @@ _SAME_AS_NOTDEF = """(ch) => {
 }"""
 
 
-@pytest.mark.parametrize("lang", SITE.languages)
+@EACH_LANGUAGE
 def test_fonts_palette_collapsibles_and_language_switch(lang, open_tab, served_site, built_pages):
     """The template's behaviour, alike on every page of a language, on its first page with a
     collapsible: Chinese renders in a CJK font, the palette toggle switches the scheme and back, a

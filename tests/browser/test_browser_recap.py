@@ -4,9 +4,7 @@ print rules of overrides/assets/stylesheets/pages.css apply to the recap alone).
 
 import re
 
-import pytest
-
-from tests.helpers import SITE, fail_if
+from tests.helpers import EACH_LANGUAGE, SITE, fail_if
 
 PAGE = re.compile(rb"/Type\s*/Page\b")  # a page of the PDF (its page tree is /Type /Pages)
 # What a sheet of paper does not need: Material's header, tabs, sidebars, footer and page buttons, the
@@ -14,7 +12,7 @@ PAGE = re.compile(rb"/Type\s*/Page\b")  # a page of the PDF (its page tree is /T
 CHROME = (".md-header", ".md-tabs", ".md-sidebar", ".md-footer", ".md-content__button", ".md-code__nav", ".page-note")
 
 
-@pytest.mark.parametrize("lang", SITE.languages)
+@EACH_LANGUAGE
 def test_the_recap_prints_on_one_sheet_of_a4_without_the_sites_chrome(lang, open_tab, served_site):
     page = SITE.docs / lang / "recap.md"
     url = served_site + SITE.url_of(page)
@@ -33,7 +31,7 @@ def test_the_recap_prints_on_one_sheet_of_a4_without_the_sites_chrome(lang, open
     fail_if(f"{url}: {what}" for what, found in wrong.items() if found)
 
 
-@pytest.mark.parametrize("lang", SITE.languages)
+@EACH_LANGUAGE
 def test_other_pages_keep_their_notes_in_print(lang, open_tab, served_site):
     """The recap's print rules are scoped to it: the home page prints its notes as before."""
     url = served_site + SITE.url_of(SITE.docs / lang / "index.md")
